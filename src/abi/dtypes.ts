@@ -1,0 +1,73 @@
+// The element-type table: one row per PJRT_Buffer_Type the CTS knows.
+// Enum values live in the ABI table (enums.ts); this table refers to them by member name only.
+// `mlir` is the StableHLO element-type spelling; `bits` is the storage width of one element.
+
+export type DtypeKind = 'pred' | 'sint' | 'uint' | 'float' | 'complex' | 'token';
+
+export interface DtypeRow {
+  /** short name used in test ids and the corpus, e.g. "f32" */
+  readonly name: string;
+  /** PJRT_Buffer_Type member without the prefix, e.g. "F32" */
+  readonly pjrt: string;
+  readonly kind: DtypeKind;
+  /** storage bits per element (sub-byte types pack; 0 for TOKEN) */
+  readonly bits: number;
+  /** StableHLO/MLIR spelling, e.g. "f32", "i1", "ui8", "complex<f32>" */
+  readonly mlir: string;
+  /** float formats: exponent and explicit mantissa bits */
+  readonly exponentBits?: number;
+  readonly mantissaBits?: number;
+  /** the core set every plugin is expected to round-trip and the reference interpreter computes in */
+  readonly core: boolean;
+}
+
+export const DTYPES: readonly DtypeRow[] = [
+  { name: 'pred', pjrt: 'PRED', kind: 'pred', bits: 8, mlir: 'i1', core: true },
+  { name: 's8', pjrt: 'S8', kind: 'sint', bits: 8, mlir: 'i8', core: true },
+  { name: 's16', pjrt: 'S16', kind: 'sint', bits: 16, mlir: 'i16', core: true },
+  { name: 's32', pjrt: 'S32', kind: 'sint', bits: 32, mlir: 'i32', core: true },
+  { name: 's64', pjrt: 'S64', kind: 'sint', bits: 64, mlir: 'i64', core: true },
+  { name: 'u8', pjrt: 'U8', kind: 'uint', bits: 8, mlir: 'ui8', core: true },
+  { name: 'u16', pjrt: 'U16', kind: 'uint', bits: 16, mlir: 'ui16', core: true },
+  { name: 'u32', pjrt: 'U32', kind: 'uint', bits: 32, mlir: 'ui32', core: true },
+  { name: 'u64', pjrt: 'U64', kind: 'uint', bits: 64, mlir: 'ui64', core: true },
+  { name: 'f16', pjrt: 'F16', kind: 'float', bits: 16, mlir: 'f16', exponentBits: 5, mantissaBits: 10, core: true },
+  { name: 'bf16', pjrt: 'BF16', kind: 'float', bits: 16, mlir: 'bf16', exponentBits: 8, mantissaBits: 7, core: true },
+  { name: 'f32', pjrt: 'F32', kind: 'float', bits: 32, mlir: 'f32', exponentBits: 8, mantissaBits: 23, core: true },
+  { name: 'f64', pjrt: 'F64', kind: 'float', bits: 64, mlir: 'f64', exponentBits: 11, mantissaBits: 52, core: true },
+  { name: 'c64', pjrt: 'C64', kind: 'complex', bits: 64, mlir: 'complex<f32>', core: false },
+  { name: 'c128', pjrt: 'C128', kind: 'complex', bits: 128, mlir: 'complex<f64>', core: false },
+  { name: 'f8e5m2', pjrt: 'F8E5M2', kind: 'float', bits: 8, mlir: 'f8E5M2', exponentBits: 5, mantissaBits: 2, core: false },
+  { name: 'f8e4m3fn', pjrt: 'F8E4M3FN', kind: 'float', bits: 8, mlir: 'f8E4M3FN', exponentBits: 4, mantissaBits: 3, core: false },
+  { name: 'f8e4m3b11fnuz', pjrt: 'F8E4M3B11FNUZ', kind: 'float', bits: 8, mlir: 'f8E4M3B11FNUZ', exponentBits: 4, mantissaBits: 3, core: false },
+  { name: 'f8e5m2fnuz', pjrt: 'F8E5M2FNUZ', kind: 'float', bits: 8, mlir: 'f8E5M2FNUZ', exponentBits: 5, mantissaBits: 2, core: false },
+  { name: 'f8e4m3fnuz', pjrt: 'F8E4M3FNUZ', kind: 'float', bits: 8, mlir: 'f8E4M3FNUZ', exponentBits: 4, mantissaBits: 3, core: false },
+  { name: 'f8e4m3', pjrt: 'F8E4M3', kind: 'float', bits: 8, mlir: 'f8E4M3', exponentBits: 4, mantissaBits: 3, core: false },
+  { name: 'f8e3m4', pjrt: 'F8E3M4', kind: 'float', bits: 8, mlir: 'f8E3M4', exponentBits: 3, mantissaBits: 4, core: false },
+  { name: 'f8e8m0fnu', pjrt: 'F8E8M0FNU', kind: 'float', bits: 8, mlir: 'f8E8M0FNU', exponentBits: 8, mantissaBits: 0, core: false },
+  { name: 'f4e2m1fn', pjrt: 'F4E2M1FN', kind: 'float', bits: 4, mlir: 'f4E2M1FN', exponentBits: 2, mantissaBits: 1, core: false },
+  { name: 's4', pjrt: 'S4', kind: 'sint', bits: 4, mlir: 'i4', core: false },
+  { name: 'u4', pjrt: 'U4', kind: 'uint', bits: 4, mlir: 'ui4', core: false },
+  { name: 's2', pjrt: 'S2', kind: 'sint', bits: 2, mlir: 'i2', core: false },
+  { name: 'u2', pjrt: 'U2', kind: 'uint', bits: 2, mlir: 'ui2', core: false },
+  { name: 's1', pjrt: 'S1', kind: 'sint', bits: 1, mlir: 'i1', core: false },
+  { name: 'u1', pjrt: 'U1', kind: 'uint', bits: 1, mlir: 'ui1', core: false },
+];
+
+const byName = new Map(DTYPES.map((d) => [d.name, d]));
+const byPjrt = new Map(DTYPES.map((d) => [d.pjrt, d]));
+
+export function dtype(name: string): DtypeRow {
+  const d = byName.get(name);
+  if (!d) throw new Error(`unknown dtype '${name}'`);
+  return d;
+}
+
+export function dtypeByPjrt(member: string): DtypeRow | undefined {
+  return byPjrt.get(member);
+}
+
+/** Bytes a dense row-major array of `count` elements occupies (sub-byte types packed, rounded up). */
+export function denseByteSize(d: DtypeRow, count: number): number {
+  return Math.ceil((d.bits * count) / 8);
+}
