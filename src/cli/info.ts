@@ -1,0 +1,119 @@
+// `pjrt-cts info`: what a plugin says about itself. Human output (chalk; NO_COLOR honoured) or --json.
+import chalk from 'chalk';
+import { PJRT_API_MAJOR, PJRT_API_MINOR } from '../abi/index.js';
+import type { NamedValue } from '../ffi/index.js';
+import { PjrtError, Plugin, PluginLoadError, type Client } from '../pjrt/index.js';
+import { CreateOptionError } from './create-option.js';
+import { Collector, clientPart, errorText, pluginPart } from './info-collect.js';
+import type { InfoDocument, NamedValueJson } from './info-schema.js';
+
+export interface InfoOptions {
+  plugin: string;
+  createOptions: Record<string, NamedValue>;
+  json: boolean;
+  global?: boolean;
+}
+
+export interface InfoIo {
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+/** Exit codes: 0 done, 2 the plugin could not be loaded or rejected the create options. */
+export async function runInfo(opts: InfoOptions, io: InfoIo = {}): Promise<number> {
+  const out = io.out ?? ((s: string) => process.stdout.write(s + '\n'));
+  const err = io.err ?? ((s: string) => process.stderr.write(s + '\n'));
+  const fail = (m: string): number => {
+    err(`pjrt-cts: error: ${m.replace(/\s*\n\s*/g, ' ')}`);
+    return 2;
+  };
+  let plugin: Plugin;
+  try {
+    plugin = Plugin.load(opts.plugin, { global: opts.global ?? false });
+  } catch (e) {
+    if (e instanceof PluginLoadError || e instanceof CreateOptionError) return fail(e.message);
+    throw e;
+  }
+  const c = new Collector();
+  if (plugin.has('PJRT_Plugin_Initialize')) c.try('PJRT_Plugin_Initialize', () => plugin.initialize(), undefined);
+  const base = pluginPart(plugin, c);
+  let client: Client | null = null;
+  try {
+    client = await plugin.createClient({ options: opts.createOptions });
+  } catch (e) {
+    if (e instanceof PjrtError) return fail(`${plugin.path}: PJRT_Client_Create failed: ${e.codeName}: ${e.message}`);
+    c.problems.push({ what: 'PJRT_Client_Create', message: errorText(e) });
+  }
+  const doc: InfoDocument = {
+    ...base,
+    ...(client
+      ? clientPart(client, c)
+      : { platform: null, processIndex: null, devices: [], addressableDevices: [], memories: [] }),
+    problems: c.problems,
+  };
+  if (client) await client.destroy().catch((e: unknown) => c.problems.push({ what: 'PJRT_Client_Destroy', message: errorText(e) }));
+  if (opts.json) out(JSON.stringify(doc, null, 2));
+  else for (const line of human(doc)) out(line);
+  return 0;
+}
+
+function nv(e: NamedValueJson): string {
+  const v = Array.isArray(e.value) ? `[${e.value.join(', ')}]` : typeof e.value === 'string' && e.kind === 'kString' ? JSON.stringify(e.value) : String(e.value);
+  return `${e.name} = ${v}`;
+}
+
+function human(d: InfoDocument): string[] {
+  const h = (s: string) => chalk.bold(s);
+  const dim = (s: string) => chalk.dim(s);
+  const v = d.apiVersion;
+  const skew = v.plugin.minor === v.ours.minor ? '' : v.plugin.minor < v.ours.minor ? dim(' (older than ours)') : chalk.yellow(' (newer than ours)');
+  const L: string[] = [];
+  L.push(`${h('plugin')}        ${d.plugin.path}`);
+  L.push(`${h('PJRT API')}      plugin ${v.plugin.major}.${v.plugin.minor}, ours ${PJRT_API_MAJOR}.${PJRT_API_MINOR}${skew}; struct_size ${d.plugin.structSize}`);
+  if (d.platform) {
+    L.push(`${h('platform')}      ${d.platform.name ?? '?'} ${dim(d.platform.version ?? '?')}`);
+    L.push(`${h('process')}       ${d.processIndex ?? '?'}`);
+  }
+  L.push(h(`attributes (${d.attributes.length})`));
+  for (const a of d.attributes) L.push(`  ${nv(a)} ${dim(a.kind)}`);
+  L.push(h(`devices (${d.devices.length}, addressable ${d.addressableDevices.length})`));
+  for (const dev of d.devices) {
+    const addr = dev.addressable ? chalk.green('addressable') : dim('not addressable');
+    L.push(`  ${chalk.cyan(`#${dev.id}`)} ${dev.kind ?? '?'}  hw ${dev.localHardwareId ?? '?'}  process ${dev.processIndex ?? '?'}  ${addr}` +
+      (dev.memories ? `  memories [${dev.memories.join(', ')}] default ${dev.defaultMemory ?? '?'}` : ''));
+    if (dev.debugString !== null) L.push(`     debug: ${dev.debugString}`);
+    if (dev.toString !== null) L.push(`     str:   ${dev.toString}`);
+    for (const a of dev.attributes) L.push(`     ${nv(a)} ${dim(a.kind)}`);
+  }
+  L.push(h(`memories (${d.memories.length})`));
+  for (const m of d.memories) {
+    L.push(`  ${chalk.cyan(`#${m.id}`)} ${m.kind ?? '?'} ${dim(`kind id ${m.kindId ?? '?'}`)}  devices [${(m.devices ?? []).join(', ')}]`);
+  }
+  L.push(h(`extensions (${d.extensions.chain.length})`) + (d.extensions.loop ? chalk.red('  LOOP in the chain') : ''));
+  for (const e of d.extensions.chain) L.push(`  ${e.typeName} ${dim(`type ${e.type}, struct_size ${e.structSize}`)}`);
+  const count = (s: string) => d.slots.filter((x) => x.state === s);
+  const nul = count('null');
+  const beyond = count('beyond');
+  L.push(h('slots') + `         ${chalk.green(`${count('present').length} present`)}, ${nul.length} null, ${beyond.length} beyond struct_size`);
+  if (nul.length) L.push(...wrap('  null:   ', nul.map((s) => s.name)));
+  if (beyond.length) L.push(...wrap('  beyond: ', beyond.map((s) => s.name)));
+  if (d.problems.length) {
+    L.push(chalk.yellow(h(`problems (${d.problems.length})`)));
+    for (const p of d.problems) L.push(`  ${p.what}: ${p.message}`);
+  }
+  return L;
+}
+
+function wrap(head: string, words: string[], width = 110): string[] {
+  const lines: string[] = [];
+  let cur = head;
+  for (const w of words) {
+    if (cur.length + w.length + 1 > width && cur.trim() !== head.trim()) {
+      lines.push(cur);
+      cur = ' '.repeat(head.length);
+    }
+    cur += (cur.endsWith(' ') ? '' : ' ') + w;
+  }
+  lines.push(cur);
+  return lines;
+}

@@ -1,0 +1,22 @@
+// The koffi binding of the PJRT C API. Import this (not koffi) from src/pjrt.
+import './env.js';
+export { loadApi, apiHeaderSize, MAX_API_STRUCT_SIZE, type LoadedApi } from './loader.js';
+export { RawApi, errorCodeName, callDeleter, type PjrtFn, type SlotState, type ExtensionEntry } from './api.js';
+export { Args, ArgsLayout, argsLayout, makeArgs, type FieldInfo } from './args.js';
+export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind } from './errors.js';
+export { onReady, pendingOnReady } from './events.js';
+export { hold, release, pendingHolds } from './keepalive.js';
+export {
+  encodeNamedValues,
+  encodeNamedValueList,
+  decodeNamedValues,
+  decodeNamedValueList,
+  type NamedValue,
+  type NamedValues,
+  type NamedValueEntry,
+  type NamedValueKind,
+  type EncodedNamedValues,
+} from './named-values.js';
+export { kvCallbacks, type KeyValueStore, type KvCallbacks } from './kv.js';
+export * as mem from './mem.js';
+export type { Ptr } from './mem.js';

@@ -1,0 +1,131 @@
+import type { Ptr } from '../ffi/index.js';
+import type { Client } from './client.js';
+import type { Device } from './device.js';
+import { dtypeNameOf } from './dtype.js';
+import { Event } from './event.js';
+import { Handle } from './handle.js';
+import type { Memory } from './memory.js';
+import type { Scope } from './scope.js';
+
+/** A PJRT_Buffer (caller-owned). */
+export class Buffer extends Handle {
+  private refs: unknown[] = [];
+
+  constructor(
+    readonly client: Client,
+    ptr: Ptr,
+    scope: Scope | undefined,
+  ) {
+    super(client.api, ptr, scope);
+    scope?.track(this);
+  }
+  /** Keep host memory alive as long as this buffer (zero-copy semantics). */
+  keep(x: unknown): this {
+    this.refs.push(x);
+    return this;
+  }
+  private q(slot: string) {
+    const a = this.api.args(slot).ptr('buffer', this.alive('Buffer'));
+    this.api.call(slot, a);
+    return a;
+  }
+  /** dtype name, e.g. 'f32'. */
+  elementType(): string {
+    return dtypeNameOf(this.elementTypeValue());
+  }
+  elementTypeValue(): number {
+    return this.q('PJRT_Buffer_ElementType').getI32('type');
+  }
+  dims(): number[] {
+    return this.q('PJRT_Buffer_Dimensions').i64Array('dims', 'num_dims').map(Number);
+  }
+  unpaddedDims(): number[] {
+    return this.q('PJRT_Buffer_UnpaddedDimensions').i64Array('unpadded_dims', 'num_dims').map(Number);
+  }
+  dynamicDimensionIndices(): number[] {
+    return this.q('PJRT_Buffer_DynamicDimensionIndices').i64Array('dynamic_dim_indices', 'num_dynamic_dims').map(Number);
+  }
+  onDeviceSizeInBytes(): number {
+    return this.q('PJRT_Buffer_OnDeviceSizeInBytes').getSize('on_device_size_in_bytes');
+  }
+  device(): Device {
+    const p = this.q('PJRT_Buffer_Device').getPtr('device');
+    if (p === null) throw new Error('PJRT_Buffer_Device returned NULL');
+    return this.client.deviceFor(p);
+  }
+  memory(): Memory {
+    const p = this.q('PJRT_Buffer_Memory').getPtr('memory');
+    if (p === null) throw new Error('PJRT_Buffer_Memory returned NULL');
+    return this.client.memoryFor(p);
+  }
+  delete(): void {
+    this.q('PJRT_Buffer_Delete');
+  }
+  isDeleted(): boolean {
+    return this.q('PJRT_Buffer_IsDeleted').getBool('is_deleted');
+  }
+  isOnCpu(): boolean {
+    return this.q('PJRT_Buffer_IsOnCpu').getBool('is_on_cpu');
+  }
+  readyEvent(): Event {
+    const p = this.q('PJRT_Buffer_ReadyEvent').getPtr('event');
+    if (p === null) throw new Error('PJRT_Buffer_ReadyEvent returned NULL');
+    return new Event(this.api, p, this.scope);
+  }
+  /** Bytes needed on the host (PJRT_Buffer_ToHostBuffer with dst = NULL). */
+  hostSize(): number {
+    const a = this.api.args('PJRT_Buffer_ToHostBuffer').ptr('src', this.alive('Buffer'));
+    this.api.call('PJRT_Buffer_ToHostBuffer', a);
+    return a.getSize('dst_size');
+  }
+  /** Copies the buffer to a new host array: size query, then the copy on a worker, then the event. */
+  async toHost(opts: { dstSize?: number } = {}): Promise<Uint8Array> {
+    const size = opts.dstSize ?? this.hostSize();
+    const dst = new Uint8Array(size);
+    const a = this.api.args('PJRT_Buffer_ToHostBuffer').ptr('src', this.alive('Buffer')).bytes('dst', 'dst_size', dst);
+    await this.api.callAsync('PJRT_Buffer_ToHostBuffer', a);
+    const ev = a.getPtr('event');
+    if (ev !== null) {
+      const e = new Event(this.api, ev, undefined).keep(dst);
+      try {
+        await e.await();
+      } finally {
+        e.destroy();
+      }
+    }
+    return dst;
+  }
+  async copyToDevice(d: Device): Promise<Buffer> {
+    const a = this.api.args('PJRT_Buffer_CopyToDevice').ptr('buffer', this.alive('Buffer')).ptr('dst_device', d.ptr);
+    await this.api.callAsync('PJRT_Buffer_CopyToDevice', a);
+    return this.wrapOut(a.getPtr('dst_buffer'), 'PJRT_Buffer_CopyToDevice');
+  }
+  async copyToMemory(m: Memory): Promise<Buffer> {
+    const a = this.api.args('PJRT_Buffer_CopyToMemory').ptr('buffer', this.alive('Buffer')).ptr('dst_memory', m.ptr);
+    await this.api.callAsync('PJRT_Buffer_CopyToMemory', a);
+    return this.wrapOut(a.getPtr('dst_buffer'), 'PJRT_Buffer_CopyToMemory');
+  }
+  private wrapOut(p: Ptr | null, slot: string): Buffer {
+    if (p === null) throw new Error(`${slot} returned a NULL buffer`);
+    return new Buffer(this.client, p, this.scope);
+  }
+  unsafePointer(): bigint {
+    return this.q('PJRT_Buffer_UnsafePointer').getU64('buffer_pointer');
+  }
+  increaseExternalRef(): void {
+    this.q('PJRT_Buffer_IncreaseExternalReferenceCount');
+  }
+  decreaseExternalRef(): void {
+    this.q('PJRT_Buffer_DecreaseExternalReferenceCount');
+  }
+  opaqueDeviceMemoryDataPointer(): Ptr | null {
+    return this.q('PJRT_Buffer_OpaqueDeviceMemoryDataPointer').getPtr('device_memory_ptr');
+  }
+  destroy(): void {
+    if (this._destroyed) return;
+    this._destroyed = true;
+    this.refs = [];
+    this.api.call('PJRT_Buffer_Destroy', this.api.args('PJRT_Buffer_Destroy').ptr('buffer', this.ptr));
+  }
+}
+

@@ -1,0 +1,1 @@
+export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind } from '../ffi/index.js';

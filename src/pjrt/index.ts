@@ -1,0 +1,14 @@
+// The typed object model a test author uses.
+export { Plugin } from './plugin.js';
+export { Client, type BufferSpec, type ClientCreateOptions, type HostBufferSemantics, type Program } from './client.js';
+export { Device, DeviceDescription, type MemoryStats } from './device.js';
+export { Memory } from './memory.js';
+export { Buffer } from './buffer.js';
+export { Event } from './event.js';
+export { Executable, LoadedExecutable, type ExecuteOptions, type ExecuteResult } from './executable.js';
+export { TopologyDescription } from './topology.js';
+export { Scope, type Destroyable } from './scope.js';
+export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind } from './errors.js';
+export { bufferTypeOf, dtypeNameOf } from './dtype.js';
+export type { NamedValue, NamedValues, NamedValueEntry, KeyValueStore, RawApi, Args, SlotState } from '../ffi/index.js';
+export type { CompileOptions } from '../proto/index.js';

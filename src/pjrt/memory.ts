@@ -1,0 +1,37 @@
+import type { Ptr, RawApi } from '../ffi/index.js';
+import type { Client } from './client.js';
+import type { Device } from './device.js';
+
+/** A PJRT_Memory (owned by its client). */
+export class Memory {
+  constructor(
+    readonly client: Client,
+    readonly ptr: Ptr,
+  ) {}
+  get api(): RawApi {
+    return this.client.api;
+  }
+  private q(slot: string) {
+    const a = this.api.args(slot).ptr('memory', this.ptr);
+    this.api.call(slot, a);
+    return a;
+  }
+  id(): number {
+    return this.q('PJRT_Memory_Id').getI32('id');
+  }
+  kind(): string {
+    return this.q('PJRT_Memory_Kind').str('kind');
+  }
+  kindId(): number {
+    return this.q('PJRT_Memory_Kind_Id').getI32('kind_id');
+  }
+  debugString(): string {
+    return this.q('PJRT_Memory_DebugString').str('debug_string');
+  }
+  toString(): string {
+    return this.q('PJRT_Memory_ToString').str('to_string');
+  }
+  addressableByDevices(): Device[] {
+    return this.q('PJRT_Memory_AddressableByDevices').ptrArray('devices', 'num_devices').map((p) => this.client.deviceFor(p));
+  }
+}

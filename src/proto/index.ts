@@ -1,0 +1,100 @@
+// CompileOptions (a small TS shape) → serialized xla.CompileOptionsProto bytes, through protobufjs and our .proto.
+import protobuf from 'protobufjs';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ArgumentLayout {
+  /** xla.PrimitiveType number */
+  elementType: number;
+  dims: number[];
+  minorToMajor?: number[];
+}
+
+export interface CompileOptions {
+  numReplicas?: number;
+  numPartitions?: number;
+  /** [replica][partition] → device id. */
+  deviceAssignment?: number[][];
+  /** -1 leaves it unset (encoded explicitly, since proto3's default 0 means device 0). */
+  deviceOrdinal?: number;
+  useSpmdPartitioning?: boolean;
+  useShardyPartitioner?: boolean;
+  compilePortableExecutable?: boolean;
+  parameterIsTupledArguments?: boolean;
+  argumentLayouts?: ArgumentLayout[];
+  processIndex?: number;
+  processCount?: number;
+  envOptionOverrides?: Record<string, string | boolean | bigint | number>;
+  profileVersion?: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// dist/src/proto/index.js finds the source file at src/proto/ (tsc does not copy .proto files).
+const candidates = [path.join(here, 'compile_options.proto'), path.resolve(here, '../../../src/proto/compile_options.proto')];
+
+let root: protobuf.Root | null = null;
+function compileOptionsType(): protobuf.Type {
+  if (root === null) {
+    const file = candidates.find((c) => existsSync(c));
+    if (file === undefined) throw new Error(`compile_options.proto not found (looked in ${candidates.join(', ')})`);
+    root = protobuf.loadSync(file);
+  }
+  return root.lookupType('pjrtcts.CompileOptionsProto');
+}
+
+function override(v: string | boolean | bigint | number): Record<string, unknown> {
+  if (typeof v === 'string') return { stringField: v };
+  if (typeof v === 'boolean') return { boolField: v };
+  if (typeof v === 'bigint') return { intField: v.toString() };
+  return { doubleField: v };
+}
+
+/** The plain object protobufjs encodes (exported for tests). */
+export function compileOptionsObject(o: CompileOptions): Record<string, unknown> {
+  const replicas = o.numReplicas ?? o.deviceAssignment?.length ?? 1;
+  const partitions = o.numPartitions ?? o.deviceAssignment?.[0]?.length ?? 1;
+  const build: Record<string, unknown> = { numReplicas: replicas, numPartitions: partitions };
+  if (o.deviceOrdinal !== undefined) build.deviceOrdinal = o.deviceOrdinal;
+  if (o.useSpmdPartitioning !== undefined) build.useSpmdPartitioning = o.useSpmdPartitioning;
+  if (o.useShardyPartitioner !== undefined) build.useShardyPartitioner = o.useShardyPartitioner;
+  if (o.processIndex !== undefined) build.processIndex = o.processIndex;
+  if (o.processCount !== undefined) build.processCount = o.processCount;
+  if (o.deviceAssignment !== undefined) {
+    const da = o.deviceAssignment;
+    const computations = da[0]?.length ?? 0;
+    build.deviceAssignment = {
+      replicaCount: da.length,
+      computationCount: computations,
+      // one entry per computation (partition), listing the device of every replica
+      computationDevices: Array.from({ length: computations }, (_, c) => ({ replicaDeviceIds: da.map((row) => row[c]) })),
+    };
+  }
+  const msg: Record<string, unknown> = { executableBuildOptions: build };
+  if (o.compilePortableExecutable !== undefined) msg.compilePortableExecutable = o.compilePortableExecutable;
+  if (o.parameterIsTupledArguments !== undefined) msg.parameterIsTupledArguments = o.parameterIsTupledArguments;
+  if (o.profileVersion !== undefined) msg.profileVersion = o.profileVersion;
+  if (o.argumentLayouts !== undefined) {
+    msg.argumentLayouts = o.argumentLayouts.map((l) => ({
+      elementType: l.elementType,
+      dimensions: l.dims,
+      ...(l.minorToMajor ? { layout: { minorToMajor: l.minorToMajor } } : {}),
+    }));
+  }
+  if (o.envOptionOverrides !== undefined) {
+    msg.envOptionOverrides = Object.fromEntries(Object.entries(o.envOptionOverrides).map(([k, v]) => [k, override(v)]));
+  }
+  return msg;
+}
+
+/** Serialized CompileOptionsProto. Defaults: 1 replica, 1 partition, no device assignment. */
+export function encodeCompileOptions(o: CompileOptions = {}): Uint8Array {
+  const T = compileOptionsType();
+  return T.encode(T.fromObject(compileOptionsObject(o))).finish();
+}
+
+/** Decodes bytes of our subset back to a plain object (tests; GetCompileOptions inspection). */
+export function decodeCompileOptions(bytes: Uint8Array): Record<string, unknown> {
+  const T = compileOptionsType();
+  return T.toObject(T.decode(bytes), { longs: String, defaults: false }) as Record<string, unknown>;
+}

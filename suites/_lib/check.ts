@@ -1,0 +1,117 @@
+// Assertions for suite files. Every failure says what was expected, what came back and which API rule it breaks.
+import { ERROR_CODES, codeName, isPjrtError, isUnsupported, type PjrtErrorLike } from './errors.js';
+
+export class ConformanceFailure extends Error {
+  constructor(
+    readonly rule: string,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`${rule}: expected ${expected}, got ${actual}`);
+    this.name = 'ConformanceFailure';
+  }
+}
+
+export function show(v: unknown): string {
+  if (typeof v === 'bigint') return `${v}n`;
+  if (v instanceof Uint8Array) return `<${v.length} bytes>`;
+  try {
+    const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
+    return s === undefined ? String(v) : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+  } catch {
+    return String(v);
+  }
+}
+
+export function fail(rule: string, expected: string, actual: string): never {
+  throw new ConformanceFailure(rule, expected, actual);
+}
+
+export function ok(cond: boolean, rule: string, expected: string, actual: string | (() => string)): asserts cond {
+  if (!cond) fail(rule, expected, typeof actual === 'function' ? actual() : actual);
+}
+
+export function equal<T>(actual: T, expected: T, rule: string): void {
+  if (!deepEqual(actual, expected)) fail(rule, show(expected), show(actual));
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a === 'bigint' || typeof b === 'bigint') return typeof a === typeof b && a === b;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return firstDiff(a, b) < 0;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a).sort();
+    const kb = Object.keys(b).sort();
+    return deepEqual(ka, kb) && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return false;
+}
+
+function firstDiff(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+}
+
+const hex = (b: Uint8Array, at: number) =>
+  Array.from(b.subarray(Math.max(0, at - 4), at + 8), (x) => x.toString(16).padStart(2, '0')).join(' ');
+
+/** Bit-exact comparison with the first differing byte in the message. */
+export function bytes(actual: Uint8Array, expected: Uint8Array, rule: string): void {
+  const at = firstDiff(actual, expected);
+  if (at < 0) return;
+  if (actual.length !== expected.length) fail(rule, `${expected.length} bytes`, `${actual.length} bytes`);
+  fail(rule, `byte ${at} = 0x${expected[at]!.toString(16)} (…${hex(expected, at)}…)`, `0x${actual[at]!.toString(16)} (…${hex(actual, at)}…)`);
+}
+
+export function unique<T>(xs: readonly T[], rule: string, what: string): void {
+  const seen = new Set<T>();
+  for (const x of xs) {
+    if (seen.has(x)) fail(rule, `unique ${what}`, `${show(x)} twice in ${show(xs)}`);
+    seen.add(x);
+  }
+}
+
+export function nonEmptyString(s: unknown, rule: string): void {
+  ok(typeof s === 'string' && s.length > 0, rule, 'a non-empty string', show(s));
+}
+
+/**
+ * Runs `f` and requires a PJRT error (optionally one of `codes`). An UnsupportedError passes through
+ * (the slot is absent: the harness reports `unsupported`). Returns the error for further checks.
+ */
+export async function rejects(
+  f: () => unknown,
+  rule: string,
+  codes?: readonly string[],
+): Promise<PjrtErrorLike> {
+  let result: unknown;
+  try {
+    result = await f();
+  } catch (e) {
+    if (isUnsupported(e)) throw e;
+    if (!isPjrtError(e)) throw e;
+    checkErrorShape(e, rule);
+    if (codes && !codes.includes(e.codeName)) fail(rule, `error code ${codes.join(' or ')}`, `${e.codeName} ("${e.message}")`);
+    return e;
+  }
+  fail(rule, codes ? `an error (${codes.join(' or ')})` : 'an error', `success (${show(result)})`);
+}
+
+/** Every PJRT_Error must carry a code in range and a non-empty message. */
+export function checkErrorShape(e: PjrtErrorLike, rule: string): void {
+  ok(e.code > 0 && e.code < ERROR_CODES.length, `${rule} (PJRT_Error_GetCode must return a PJRT_Error_Code other than OK)`, 'a code in 1..16', `${e.code}`);
+  ok(e.message.length > 0, `${rule} (PJRT_Error_Message must describe the error)`, 'a non-empty message', `"" (code ${codeName(e.code)})`);
+}
+
+/** Accept success or a clean PJRT error; anything else propagates. Returns the error if there was one. */
+export async function okOrCleanError<T>(f: () => Promise<T> | T, rule: string): Promise<{ value?: T; error?: PjrtErrorLike }> {
+  try {
+    return { value: await f() };
+  } catch (e) {
+    if (!isPjrtError(e)) throw e;
+    checkErrorShape(e, rule);
+    return { error: e };
+  }
+}

@@ -1,0 +1,48 @@
+// One node of a multi-node run: loads the plugin, creates a client with node options and a key-value store
+// shared with its peers, prints what it sees as one JSON line, and exits. Run by suites/_lib/multinode.ts.
+import { Plugin } from '../../src/pjrt/index.js';
+import type { NamedValues } from '../../src/pjrt/index.js';
+import { DirKvStore } from './kv-dir.js';
+
+export interface NodeSpec {
+  pluginPath: string;
+  global: boolean;
+  options: Record<string, string | number | boolean>;
+  kvDir: string;
+}
+
+export interface NodeReport {
+  ok: boolean;
+  error?: string;
+  processIndex?: number;
+  devices?: { id: number; processIndex: number; addressable: boolean }[];
+  addressable?: number[];
+}
+
+function revive(o: NodeSpec['options']): NamedValues {
+  const out: NamedValues = {};
+  for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v;
+  return out;
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2]!) as NodeSpec;
+  let report: NodeReport;
+  try {
+    const plugin = Plugin.load(spec.pluginPath, { global: spec.global });
+    plugin.initialize();
+    const client = await plugin.createClient({ options: revive(spec.options), kv: new DirKvStore(spec.kvDir) });
+    report = {
+      ok: true,
+      processIndex: client.processIndex(),
+      devices: client.devices().map((d) => ({ id: d.id, processIndex: d.processIndex, addressable: d.isAddressable() })),
+      addressable: client.addressableDevices().map((d) => d.id),
+    };
+  } catch (e) {
+    report = { ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+  }
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+  process.exit(0); // peers may still be running; do not wait for the client's threads
+}
+
+void main();

@@ -1,0 +1,93 @@
+// Launches N node processes (dist/suites/_lib/multinode-child.js) that share a key-value store directory
+// owned by the calling test, and collects each node's JSON report (or its timeout).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DirKvStore } from './kv-dir.js';
+import type { NodeReport, NodeSpec } from './multinode-child.js';
+
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'multinode-child.js');
+
+export interface NodeResult extends NodeReport {
+  nodeId: number;
+  timedOut: boolean;
+  exitCode: number | null;
+  stderr: string;
+}
+
+export interface LaunchSpec {
+  pluginPath: string;
+  global?: boolean;
+  /** options common to every node (plugin config + per-run ones) */
+  options: Record<string, string | number | boolean>;
+  nodeIdOption: string;
+  numNodesOption: string;
+  numNodes: number;
+  /** node ids to start (default: all); leaving one out simulates a missing peer */
+  start?: number[];
+  /** kill a node that has not reported after this long */
+  deadlineMs: number;
+}
+
+function runNode(spec: NodeSpec, nodeId: number, deadlineMs: number): Promise<NodeResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CHILD, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let out = '';
+    let err = '';
+    let timedOut = false;
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, deadlineMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split('\n').pop() ?? '';
+      let report: NodeReport = { ok: false, error: timedOut ? `no report within ${deadlineMs} ms` : `exited with ${code} without a report` };
+      try {
+        if (line) report = JSON.parse(line) as NodeReport;
+      } catch {
+        /* keep the default */
+      }
+      resolve({ ...report, nodeId, timedOut, exitCode: code, stderr: err.slice(-2000) });
+    });
+  });
+}
+
+/** Starts the nodes, waits for all, returns their reports and the keys written to the store. */
+export async function launchNodes(s: LaunchSpec): Promise<{ nodes: NodeResult[]; keys: string[] }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pjrt-cts-kv-'));
+  try {
+    const ids = s.start ?? Array.from({ length: s.numNodes }, (_, i) => i);
+    const nodes = await Promise.all(
+      ids.map((nodeId) =>
+        runNode(
+          {
+            pluginPath: s.pluginPath,
+            global: s.global ?? false,
+            options: { ...s.options, [s.nodeIdOption]: nodeId, [s.numNodesOption]: s.numNodes },
+            kvDir: dir,
+          },
+          nodeId,
+          s.deadlineMs,
+        ),
+      ),
+    );
+    return { nodes, keys: new DirKvStore(dir).keys() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Plain JSON spelling of create options for a child's argv. */
+export function jsonOptions(o: Record<string, unknown>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (typeof v === 'bigint') out[k] = Number(v);
+    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,186 @@
+// Tier 1 — execution: smoke programs with checked results, argument checking, and a few numerics rules
+// whose violation real plugins have shipped (wrap-around, NaN propagation, layout-sensitive ops).
+import { area } from '../../src/harness/index.js';
+import * as check from '../_lib/check.js';
+import { compileText, run1 } from '../_lib/exec.js';
+import { f32, readF32, readS32, s32 } from '../_lib/patterns.js';
+import { addOne, module, onePlusOne, tensor, timesTwo } from '../_lib/programs.js';
+
+const t = area('tier1.execute', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+
+t.case('one_plus_one', { catches: ['op_off_by_one=add'] }).run(async ({ client }) => {
+  const [out] = await run1(client, onePlusOne(), []);
+  check.equal(readS32(out!), [2], '1 + 1 must be 2');
+});
+
+t.case('times_two', { catches: ['op_off_by_one=multiply'] }).run(async ({ client }) => {
+  const x = [1.5, -2, 0, 1e30];
+  const [out] = await run1(client, timesTwo([4]), [{ dtype: 'f32', dims: [4], data: f32(x) }]);
+  check.equal(readF32(out!), x.map((v) => Math.fround(v * 2)), 'jitted x * 2 must double every element');
+});
+
+const ADD_ONE_ROWS = [
+  { id: 'f32', dtype: 'f32', mlir: 'f32', enc: f32, dec: readF32 },
+  { id: 's32', dtype: 's32', mlir: 'i32', enc: s32, dec: readS32 },
+];
+t.case('add_one', { catches: ['op_off_by_one=add'] })
+  .params(ADD_ONE_ROWS)
+  .run(async ({ client, p }) => {
+    const x = [41, 42, 43, 44];
+    const [out] = await run1(client, addOne([4], p.mlir), [{ dtype: p.dtype, dims: [4], data: p.enc(x) }]);
+    check.equal(p.dec(out!), [42, 43, 44, 45], 'add-one must add one to every element');
+  });
+
+t.case('on_every_device', { catches: ['op_off_by_one=add'] }).run(async ({ client }) => {
+  for (const d of client.addressableDevices()) {
+    const exe = await compileText(client, addOne([2]), { deviceAssignment: [[d.id]] });
+    const b = await client.upload(f32([1, 2]), { dtype: 'f32', dims: [2], device: d });
+    const { outputs } = await exe.execute([[b]]);
+    check.equal(outputs[0]![0]!.device().id, d.id, 'outputs must live on the device that executed');
+    check.equal(readF32(await outputs[0]![0]!.toHost()), [2, 3], `add-one on device ${d.id}`);
+  }
+});
+
+const BAD_ARGS = [
+  { id: 'too_few', make: () => [] as { dims: number[]; dtype: string }[] },
+  { id: 'too_many', make: () => [{ dims: [4], dtype: 'f32' }, { dims: [4], dtype: 'f32' }] },
+  { id: 'wrong_shape', make: () => [{ dims: [1024], dtype: 'f32' }] },
+  { id: 'wrong_type', make: () => [{ dims: [4], dtype: 'f64' }] },
+];
+t.case('rejects_bad_arguments', { catches: ['execute_no_arg_check'] })
+  .params(BAD_ARGS)
+  .run(async ({ client, p }) => {
+    const exe = await compileText(client, addOne([4]));
+    const dev = exe.addressableDevices()[0]!;
+    const args = await Promise.all(p.make().map((a) => client.upload(new Uint8Array(a.dims[0]! * 8), { ...a, device: dev })));
+    await check.rejects(() => exe.execute([args]), `Execute with ${p.id.replace('_', ' ')} arguments must be rejected`, ['INVALID_ARGUMENT']);
+  });
+
+/** Programs whose results are fixed by the StableHLO spec and differ from the obvious-but-wrong implementation. */
+const i32max = 2147483647;
+const u32 = (xs: number[]) => new Uint8Array(Uint32Array.from(xs).buffer);
+const u16 = (xs: number[]) => new Uint8Array(Uint16Array.from(xs).buffer);
+const pred = (xs: boolean[]) => Uint8Array.from(xs, (b) => (b ? 1 : 0));
+const arg = (dt: string, dims: number[], data: Uint8Array) => ({ dtype: dt, dims, data });
+const fn = (name: string, params: string[], result: string, body: string) =>
+  module(name, `  func.func public @main(${params.map((t, i) => `%arg${i}: ${t}`).join(', ')}) -> ${result} {\n${body}\n  }`);
+
+function binary(op: string, mlir: string, dims: number[]): string {
+  const ty = tensor(dims, mlir);
+  return fn(op, [ty, ty], ty, `    %0 = stablehlo.${op} %arg0, %arg1 : ${ty}\n    return %0 : ${ty}`);
+}
+
+interface NumericsRow {
+  id: string;
+  catches: string[];
+  text: string;
+  args: { dtype: string; dims: number[]; data: Uint8Array }[];
+  want?: Uint8Array;
+  wantF32?: number[];
+}
+
+const NUMERICS: readonly NumericsRow[] = [
+  {
+    id: 'int_add_wraps',
+    catches: ['int_overflow_saturates'],
+    text: binary('add', 'i32', [2]),
+    args: [arg('s32', [2], s32([i32max, -2147483648])), arg('s32', [2], s32([1, -1]))],
+    want: s32([-2147483648, i32max]),
+  },
+  {
+    id: 'maximum_propagates_nan',
+    catches: ['nan_propagation_wrong'],
+    text: binary('maximum', 'f32', [3]),
+    args: [arg('f32', [3], f32([NaN, 1, 2])), arg('f32', [3], f32([1, NaN, 3]))],
+    wantF32: [NaN, NaN, 3],
+  },
+  {
+    id: 'int_divide_by_zero',
+    catches: ['div_by_zero_traps'],
+    text: binary('divide', 'i32', [2]),
+    args: [arg('s32', [2], s32([7, -7])), arg('s32', [2], s32([0, 0]))],
+    want: s32([-1, -1]), // StableHLO: x / 0 = -1 for signed integers
+  },
+  {
+    id: 'shift_left_out_of_range',
+    catches: ['shift_out_of_range_wrong'],
+    text: binary('shift_left', 'ui32', [2]),
+    args: [arg('u32', [2], u32([1, 3])), arg('u32', [2], u32([32, 33]))],
+    want: u32([0, 0]),
+  },
+  {
+    id: 'compare_unsigned',
+    catches: ['compare_unsigned_as_signed'],
+    text: fn('cmp', [tensor([2], 'ui32'), tensor([2], 'ui32')], tensor([2], 'i1'),
+      `    %0 = stablehlo.compare  LT, %arg0, %arg1,  UNSIGNED : (${tensor([2], 'ui32')}, ${tensor([2], 'ui32')}) -> ${tensor([2], 'i1')}\n    return %0 : ${tensor([2], 'i1')}`),
+    args: [arg('u32', [2], u32([1, 0x80000000])), arg('u32', [2], u32([0x80000000, 1]))],
+    want: pred([true, false]),
+  },
+  {
+    id: 'convert_f32_to_bf16_rounds',
+    catches: ['bf16_truncates'],
+    text: fn('cvt', [tensor([2], 'f32')], tensor([2], 'bf16'),
+      `    %0 = stablehlo.convert %arg0 : (${tensor([2], 'f32')}) -> ${tensor([2], 'bf16')}\n    return %0 : ${tensor([2], 'bf16')}`),
+    // 0x3f80_c000 is 1 + 2^-8 + 2^-9: above the halfway point, rounds up to 0x3f81; truncation gives 0x3f80
+    args: [arg('f32', [2], u32([0x3f80c000, 0x3f81c000]))],
+    want: u16([0x3f81, 0x3f82]),
+  },
+  {
+    id: 'f16_subnormal_result',
+    catches: ['f16_flush_subnormals'],
+    text: binary('multiply', 'f16', [1]),
+    args: [arg('f16', [1], u16([0x0400])), arg('f16', [1], u16([0x3800]))], // smallest normal × 0.5
+    want: u16([0x0200]),
+  },
+  {
+    id: 'transpose',
+    catches: ['transpose_ignores_permutation'],
+    text: fn('transpose', [tensor([2, 3], 'f32')], tensor([3, 2], 'f32'),
+      `    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (${tensor([2, 3], 'f32')}) -> ${tensor([3, 2], 'f32')}\n    return %0 : ${tensor([3, 2], 'f32')}`),
+    args: [arg('f32', [2, 3], f32([1, 2, 3, 4, 5, 6]))],
+    want: f32([1, 4, 2, 5, 3, 6]),
+  },
+  {
+    id: 'reduce_uses_init',
+    catches: ['reduce_drops_init'],
+    text: fn('reduce', [tensor([4], 'f32')], 'tensor<f32>',
+      `    %init = stablehlo.constant dense<1.000000e+01> : tensor<f32>\n    %0 = stablehlo.reduce(%arg0 init: %init) applies stablehlo.add across dimensions = [0] : (${tensor([4], 'f32')}, tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>`),
+    args: [arg('f32', [4], f32([1, 2, 3, 4]))],
+    want: f32([20]),
+  },
+  {
+    id: 'dot_general_batched',
+    catches: ['dot_general_ignores_batch'],
+    text: fn('bdot', [tensor([2, 1, 2], 'f32'), tensor([2, 2, 1], 'f32')], tensor([2, 1, 1], 'f32'),
+      `    %0 = stablehlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (${tensor([2, 1, 2], 'f32')}, ${tensor([2, 2, 1], 'f32')}) -> ${tensor([2, 1, 1], 'f32')}\n    return %0 : ${tensor([2, 1, 1], 'f32')}`),
+    args: [arg('f32', [2, 1, 2], f32([1, 2, 3, 4])), arg('f32', [2, 2, 1], f32([5, 6, 7, 8]))],
+    want: f32([17, 53]),
+  },
+  {
+    id: 'while_counts',
+    catches: ['while_one_extra_iteration'],
+    text: fn('loop', ['tensor<i32>'], 'tensor<i32>', `    %z = stablehlo.constant dense<0> : tensor<i32>
+    %r:2 = stablehlo.while(%i = %z, %acc = %arg0) : tensor<i32>, tensor<i32>
+     cond {
+      %c = stablehlo.constant dense<3> : tensor<i32>
+      %p = stablehlo.compare  LT, %i, %c,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %n = stablehlo.add %i, %one : tensor<i32>
+      %a = stablehlo.add %acc, %acc : tensor<i32>
+      stablehlo.return %n, %a : tensor<i32>, tensor<i32>
+    }
+    return %r#1 : tensor<i32>`),
+    args: [arg('s32', [], s32([5]))],
+    want: s32([40]),
+  },
+];
+
+t.case('numerics', { catches: (p: NumericsRow) => p.catches })
+  .params(NUMERICS)
+  .run(async ({ client, p }) => {
+    const [out] = await run1(client, p.text, p.args);
+    if (p.wantF32) check.equal(readF32(out!), p.wantF32, `${p.id}: StableHLO semantics`);
+    else check.bytes(out!, p.want!, `${p.id}: result defined by the StableHLO spec`);
+  });

@@ -1,0 +1,68 @@
+// Tier 1 — the program corpus (fixtures/programs): each program compiled, run on its inputs (per replica),
+// and its outputs compared with the sidecar's expected values. Records the op × dtype capability matrix.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { area, type CaseContext } from '../../src/harness/index.js';
+import { compareValue, loadCorpus, type CorpusEntry } from '../../src/corpus/index.js';
+import { packageRoot } from '../../src/runner/paths.js';
+import * as check from '../_lib/check.js';
+import { isPjrtError } from '../_lib/errors.js';
+import { assignment } from '../_lib/exec.js';
+
+const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+
+/** Ops whose `op_off_by_one` fault the corpus is declared to catch (programs made of that op alone). */
+export const OFF_BY_ONE_PROBES: readonly string[] = ['add', 'multiply', 'maximum'];
+
+function catchesOf(e: CorpusEntry): string[] {
+  const out = ['crash_in=PJRT_LoadedExecutable_Execute'];
+  const [op] = e.ops;
+  const numeric = e.outputs.flat().every((v) => v.dtype !== 'pred');
+  if (e.ops.length === 1 && op && OFF_BY_ONE_PROBES.includes(op) && numeric) out.push(`op_off_by_one=${op}`);
+  return out;
+}
+
+const dir = path.join(packageRoot(), 'fixtures', 'programs');
+const entries: CorpusEntry[] = existsSync(dir) ? loadCorpus(dir) : [];
+const rows = entries.map((e) => ({ id: e.name, entry: e }));
+
+async function runEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Uint8Array[][]> {
+  const { client } = ctx;
+  const n = e.replicas;
+  if (client.addressableDevices().length < n) ctx.skip(`needs ${n} addressable devices`);
+  const da = assignment(client, n);
+  let exe;
+  try {
+    exe = await client.compile({ code: e.program, format: 'mlir' }, { numReplicas: n, deviceAssignment: da });
+  } catch (err) {
+    if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') {
+      for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, false);
+      ctx.unsupported(`compile: ${err.message}`);
+    }
+    throw err;
+  }
+  const args = await Promise.all(
+    da.map(([id], r) => Promise.all(e.inputs[r]!.map((v) => client.upload(v.bytes, { dtype: v.dtype, dims: v.dims, device: client.lookupDevice(id!) })))),
+  );
+  const { outputs } = await exe.execute(args);
+  return Promise.all(outputs.map((row) => Promise.all(row.map((b) => b.toHost()))));
+}
+
+if (rows.length > 0) {
+  t.case('run', { catches: (p: { entry: CorpusEntry }) => catchesOf(p.entry) })
+    .params(rows)
+    .run(async (ctx) => {
+      const e = ctx.p.entry;
+      const got = await runEntry(ctx, e);
+      const problems: string[] = [];
+      e.outputs.forEach((outs, r) => {
+        check.equal(got[r]!.length, outs.length, `${e.name}: replica ${r} must return every result of the program`);
+        outs.forEach((want, k) => {
+          const why = compareValue(want.spec, got[r]![k]!, want.tolerance, `replica ${r} output ${k}`);
+          if (why) problems.push(why);
+        });
+      });
+      for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, problems.length === 0);
+      if (problems.length) check.fail(`${e.name}: results must match the StableHLO reference values (${e.description})`, 'the sidecar outputs', problems.join('; '));
+    });
+}

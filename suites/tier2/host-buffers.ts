@@ -1,0 +1,44 @@
+// Tier 2 — host-buffer semantics: when may the caller reuse its host memory?
+import { area } from '../../src/harness/index.js';
+import * as check from '../_lib/check.js';
+import { slowClient } from '../_lib/async.js';
+import { dtype, pattern } from '../_lib/patterns.js';
+import type { HostBufferSemantics } from '../../src/pjrt/index.js';
+
+const t = area('tier2.host_buffers', { tier: 2, requires: { slots: ['PJRT_Client_BufferFromHostBuffer'] } });
+
+t.case('only_during_call', { catches: ['h2d_drops_last_byte'] }).run(async ({ client }) => {
+  const host = pattern(dtype('f32'), [256]);
+  const orig = host.slice();
+  const { buffer } = await client.bufferFromHost(host, { dtype: 'f32', dims: [256], semantics: 'kImmutableOnlyDuringCall' });
+  host.fill(0xee); // allowed as soon as the call returned
+  check.bytes(await buffer.toHost(), orig, 'kImmutableOnlyDuringCall: the host buffer may change once BufferFromHostBuffer returns');
+});
+
+t.case('until_transfer_completes', { catches: ['done_with_host_buffer_early'] }).run(async (ctx) => {
+  const c = (await slowClient(ctx)) ?? ctx.client;
+  const host = pattern(dtype('f32'), [4096]);
+  const orig = host.slice();
+  const { buffer, doneWithHost } = await c.bufferFromHost(host, { dtype: 'f32', dims: [4096], semantics: 'kImmutableUntilTransferCompletes' });
+  await doneWithHost.await();
+  host.fill(0xee); // allowed once done_with_host_buffer fired
+  check.bytes(await buffer.toHost(), orig, 'kImmutableUntilTransferCompletes: done_with_host_buffer may fire only after the plugin has read the host data');
+});
+
+const SEMANTICS: readonly { id: string; s: HostBufferSemantics }[] = [
+  { id: 'only_during_call', s: 'kImmutableOnlyDuringCall' },
+  { id: 'until_transfer_completes', s: 'kImmutableUntilTransferCompletes' },
+  { id: 'immutable_zero_copy', s: 'kImmutableZeroCopy' },
+  { id: 'mutable_zero_copy', s: 'kMutableZeroCopy' },
+];
+
+t.case('done_event_completes', { catches: ['h2d_drops_last_byte'] })
+  .params(SEMANTICS)
+  .run(async ({ client, p }) => {
+    const host = pattern(dtype('s16'), [3, 7]);
+    const orig = host.slice();
+    const { buffer, doneWithHost } = await client.bufferFromHost(host, { dtype: 's16', dims: [3, 7], semantics: p.s });
+    check.bytes(await buffer.toHost(), orig, `${p.s}: the buffer must hold the host data`);
+    buffer.delete();
+    await doneWithHost.await(); // must complete at the latest once the buffer is gone
+  });
