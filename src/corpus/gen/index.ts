@@ -1,0 +1,35 @@
+// The whole generated corpus, in a fixed order, and its serialisation to files.
+import { DTYPES } from '../../abi/dtypes.js';
+import { BINARY, UNARY } from '../../oracle/elementwise.js';
+import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
+import { collectivePrograms } from './collective-specs.js';
+import { conversionPrograms } from './conversion-specs.js';
+import type { Program } from './program.js';
+import { shapePrograms } from './shape-specs.js';
+import { structurePrograms } from './structure-specs.js';
+
+export type { Program } from './program.js';
+import { formatJson } from './json.js';
+
+export function generateCorpus(): Program[] {
+  const core = DTYPES.filter((d) => d.core);
+  const programs = [
+    ...unaryPrograms(Object.keys(UNARY), core),
+    ...binaryPrograms(Object.keys(BINARY), core),
+    ...conversionPrograms(),
+    ...shapePrograms(),
+    ...structurePrograms(),
+    ...collectivePrograms(),
+  ];
+  const seen = new Set<string>();
+  for (const p of programs) {
+    if (seen.has(p.name)) throw new Error(`duplicate corpus program name ${p.name}`);
+    seen.add(p.name);
+  }
+  return programs;
+}
+
+/** File contents for one program: `<name>.mlir` and `<name>.json` (2-space JSON, trailing newline). */
+export function programFiles(p: Program): { mlir: string; json: string } {
+  return { mlir: p.text, json: formatJson(p.sidecar) + '\n' };
+}

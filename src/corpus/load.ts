@@ -1,0 +1,103 @@
+// Loading a corpus directory: every `<name>.json` sidecar is validated and paired with `<name>.mlir`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { jsonPath, SidecarSchema, type Tolerance, type Value } from './schema.js';
+import { packValue } from './values.js';
+
+export interface HostValue {
+  dtype: string;
+  dims: number[];
+  /** little-endian row-major bytes */
+  bytes: Uint8Array;
+  spec: Value;
+  /** the tolerance that applies to this value (output override or the sidecar's) */
+  tolerance: Tolerance;
+}
+
+export interface CorpusEntry {
+  name: string;
+  /** `<idPrefix>.<name>` */
+  id: string;
+  jsonFile: string;
+  mlirFile: string;
+  program: string;
+  description: string;
+  ops: string[];
+  dtypes: string[];
+  replicas: number;
+  /** arguments per replica: inputs[replica][arg] */
+  inputs: HostValue[][];
+  /** expected results per replica: outputs[replica][result] */
+  outputs: HostValue[][];
+  tolerance: Tolerance;
+}
+
+export class CorpusError extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`${file}: ${path}: ${reason}`);
+    this.name = 'CorpusError';
+  }
+}
+
+/** Names are file stems: letters, digits, `_`, `-`, `.`. */
+const NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+function host(v: Value, tol: Tolerance): HostValue {
+  return { dtype: v.dtype, dims: v.dims, bytes: packValue(v), spec: v, tolerance: v.tolerance ?? tol };
+}
+
+/** Parse and validate one sidecar + program pair; throws CorpusError naming the file and JSON path. */
+export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusEntry {
+  const name = basename(jsonFile, '.json');
+  if (!NAME.test(name)) throw new CorpusError(jsonFile, '$', `file name '${name}' is not a valid id segment`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  } catch (e) {
+    throw new CorpusError(jsonFile, '$', `not valid JSON: ${(e as Error).message}`);
+  }
+  const r = SidecarSchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new CorpusError(jsonFile, jsonPath(i.path), i.message);
+  }
+  const s = r.data;
+  const mlirFile = jsonFile.replace(/\.json$/, '.mlir');
+  if (!existsSync(mlirFile)) throw new CorpusError(jsonFile, '$', `program file ${basename(mlirFile)} is missing`);
+  const program = readFileSync(mlirFile, 'utf8');
+  const m = /mhlo\.num_replicas\s*=\s*(\d+)/.exec(program);
+  const declared = m ? Number(m[1]) : 1;
+  if (declared !== s.replicas) {
+    throw new CorpusError(jsonFile, '$.replicas', `is ${s.replicas} but ${basename(mlirFile)} declares mhlo.num_replicas = ${declared}`);
+  }
+  const perReplica = <T>(v: T[] | T[][]): T[][] => (s.replicas > 1 ? (v as T[][]) : [v as T[]]);
+  return {
+    name,
+    id: `${idPrefix}.${name}`,
+    jsonFile,
+    mlirFile,
+    program,
+    description: s.description,
+    ops: s.ops,
+    dtypes: s.dtypes,
+    replicas: s.replicas,
+    inputs: perReplica(s.inputs).map((vs) => vs.map((v) => host(v, s.tolerance))),
+    outputs: perReplica(s.outputs).map((vs) => vs.map((v) => host(v, s.tolerance))),
+    tolerance: s.tolerance,
+  };
+}
+
+/** Every entry of a corpus directory, sorted by name. A `.mlir` without a sidecar is an error too. */
+export function loadCorpus(dir: string, opts: { idPrefix?: string } = {}): CorpusEntry[] {
+  const files = readdirSync(dir).sort();
+  for (const f of files) {
+    if (f.endsWith('.mlir') && !files.includes(f.replace(/\.mlir$/, '.json'))) {
+      throw new CorpusError(join(dir, f), '$', 'program has no .json sidecar');
+    }
+  }
+  return files.filter((f) => f.endsWith('.json')).map((f) => loadEntry(join(dir, f), opts.idPrefix));
+}

@@ -1,0 +1,87 @@
+// zod schema of a corpus sidecar (`<name>.json` next to `<name>.mlir`).
+import { z } from 'zod';
+import { DTYPES } from '../abi/dtypes.js';
+import { ORACLE_DTYPES } from '../oracle/tensor.js';
+import { decodeElement, ValueError } from './values.js';
+
+const CORPUS_DTYPES = new Set(ORACLE_DTYPES.map((d) => d.name));
+
+export const ToleranceSchema = z.strictObject({
+  /** max distance in units in the last place of the output's own dtype */
+  ulp: z.number().int().nonnegative().optional(),
+  /** max |actual − expected| / |expected| */
+  rel: z.number().nonnegative().optional(),
+  /** max |actual − expected| */
+  abs: z.number().nonnegative().optional(),
+  /** when false, +0 and −0 compare equal (default true: the sign of zero must match) */
+  signedZeros: z.boolean().optional(),
+});
+export type Tolerance = z.infer<typeof ToleranceSchema>;
+
+export const ValueSchema = z
+  .strictObject({
+    dtype: z.string().refine((s) => CORPUS_DTYPES.has(s), {
+      message: `unknown dtype (one of ${[...CORPUS_DTYPES].join(', ')})`,
+    }),
+    dims: z.array(z.number().int().nonnegative()),
+    data: z.array(z.union([z.number(), z.string(), z.boolean()])),
+    /** overrides the sidecar's tolerance for this output */
+    tolerance: ToleranceSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const d = DTYPES.find((x) => x.name === v.dtype);
+    if (!d) return;
+    const n = v.dims.reduce((a, b) => a * b, 1);
+    if (v.data.length !== n) {
+      ctx.addIssue({ code: 'custom', path: ['data'], message: `has ${v.data.length} elements, dims [${v.dims.join(', ')}] need ${n}` });
+      return;
+    }
+    v.data.forEach((e, i) => {
+      try {
+        decodeElement(d, e);
+      } catch (err) {
+        if (!(err instanceof ValueError)) throw err;
+        ctx.addIssue({ code: 'custom', path: ['data', i], message: err.message });
+      }
+    });
+  });
+export type Value = z.infer<typeof ValueSchema>;
+
+const Values = z.array(ValueSchema);
+
+export const SidecarSchema = z
+  .strictObject({
+    description: z.string().min(1),
+    /** StableHLO op names (without the `stablehlo.` prefix) the program exercises */
+    ops: z.array(z.string().min(1)).min(1),
+    /** element types (dtype table names) the program uses */
+    dtypes: z.array(z.string().refine((s) => CORPUS_DTYPES.has(s), { message: 'unknown dtype' })).min(1),
+    /** replicas = 1: one list of arguments; replicas = N > 1: N lists, one per replica (likewise outputs) */
+    inputs: z.union([Values, z.array(Values)]),
+    outputs: z.union([Values, z.array(Values)]),
+    tolerance: ToleranceSchema.default({}),
+    replicas: z.number().int().min(1).default(1),
+  })
+  .superRefine((s, ctx) => {
+    for (const key of ['inputs', 'outputs'] as const) {
+      const v = s[key];
+      const perReplica = v.length > 0 && Array.isArray(v[0]);
+      if (s.replicas === 1 && perReplica) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must be a flat list of values when replicas is 1' });
+      } else if (s.replicas > 1 && (!perReplica || v.length !== s.replicas)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `must hold one list of values per replica (${s.replicas})` });
+      }
+    }
+    if (s.replicas > 1 && Array.isArray(s.outputs[0])) {
+      const per = s.outputs as Value[][];
+      if (per.some((o) => o.length !== per[0]!.length)) ctx.addIssue({ code: 'custom', path: ['outputs'], message: 'every replica must have the same number of outputs' });
+    }
+  });
+export type Sidecar = z.infer<typeof SidecarSchema>;
+/** The sidecar as written (defaults not applied). */
+export type SidecarInput = z.input<typeof SidecarSchema>;
+
+/** `$.inputs[0].data[3]` */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return '$' + path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+}

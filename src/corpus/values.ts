@@ -1,0 +1,132 @@
+// Lossless JSON encoding of tensor elements, and packing into little-endian bytes.
+//   pred: true/false · integers: numbers, 64-bit ones as decimal strings · floats: numbers (the nearest value
+//   of the dtype; the writer emits the shortest decimal that round-trips), "nan", "inf", "-inf", "-0", or an
+//   exact bit pattern "0x7fc00001" (any dtype).
+import { dtype as dtypeByName, type DtypeRow } from '../abi/dtypes.js';
+import { canonicalNanBits, floatToBits, roundTo, bitsToFloat } from '../oracle/floats.js';
+import { Tensor, readBits, writeBits, byteWidth, numElements } from '../oracle/tensor.js';
+
+export type JsonElement = number | string | boolean;
+
+export interface ValueSpec {
+  dtype: string;
+  dims: number[];
+  data: JsonElement[];
+}
+
+export class ValueError extends Error {}
+
+function intRange(d: DtypeRow): [bigint, bigint] {
+  const w = BigInt(d.bits);
+  return d.kind === 'sint' ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
+}
+
+const HEX = /^0x[0-9a-fA-F]+$/;
+const INT = /^-?[0-9]+$/;
+
+/** Bit pattern of one JSON element of dtype `d`; throws ValueError with a reason. */
+export function decodeElement(d: DtypeRow, v: JsonElement): bigint {
+  if (typeof v === 'string' && HEX.test(v)) {
+    const b = BigInt(v);
+    if (b >> BigInt(d.bits) !== 0n) throw new ValueError(`bit pattern ${v} is wider than ${d.name} (${d.bits} bits)`);
+    return b;
+  }
+  switch (d.kind) {
+    case 'pred':
+      if (typeof v === 'boolean') return v ? 1n : 0n;
+      if (v === 0 || v === 1) return BigInt(v);
+      throw new ValueError(`pred element must be true or false, got ${JSON.stringify(v)}`);
+    case 'sint':
+    case 'uint': {
+      let b: bigint;
+      if (typeof v === 'number') {
+        if (!Number.isSafeInteger(v)) throw new ValueError(`${d.name} element ${v} is not a safe integer (use a decimal string)`);
+        b = BigInt(v);
+      } else if (typeof v === 'string' && INT.test(v)) b = BigInt(v);
+      else throw new ValueError(`${d.name} element must be an integer, got ${JSON.stringify(v)}`);
+      const [lo, hi] = intRange(d);
+      if (b < lo || b > hi) throw new ValueError(`${d.name} element ${b} is out of range [${lo}, ${hi}]`);
+      return BigInt.asUintN(d.bits, b);
+    }
+    case 'float': {
+      let x: number;
+      if (typeof v === 'number') x = v;
+      else if (v === 'nan') return canonicalNanBits(d);
+      else if (v === 'inf') x = Infinity;
+      else if (v === '-inf') x = -Infinity;
+      else if (v === '-0') x = -0;
+      else if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) x = Number(v);
+      else throw new ValueError(`${d.name} element must be a number, "nan", "inf", "-inf", "-0" or "0x…", got ${JSON.stringify(v)}`);
+      return floatToBits(d, roundTo(d, x));
+    }
+    default:
+      throw new ValueError(`dtype ${d.name} is not supported in the corpus`);
+  }
+}
+
+function hex(d: DtypeRow, bits: bigint): string {
+  return '0x' + bits.toString(16).padStart(d.bits / 4, '0');
+}
+
+/** Shortest decimal that rounds back to `x` in dtype `d`. */
+function shortest(d: DtypeRow, x: number): number {
+  if (d.bits === 64) return x;
+  for (let p = 1; p <= 17; p++) {
+    const y = Number(x.toPrecision(p));
+    if (roundTo(d, y) === x) return y;
+  }
+  return x;
+}
+
+/** JSON element for a bit pattern of dtype `d` (inverse of decodeElement). */
+export function encodeElement(d: DtypeRow, bits: bigint): JsonElement {
+  switch (d.kind) {
+    case 'pred':
+      return bits !== 0n;
+    case 'sint':
+    case 'uint': {
+      const v = d.kind === 'sint' ? BigInt.asIntN(d.bits, bits) : BigInt.asUintN(d.bits, bits);
+      return d.bits > 32 ? v.toString() : Number(v);
+    }
+    case 'float': {
+      const x = bitsToFloat(d, bits);
+      if (Number.isNaN(x)) return bits === canonicalNanBits(d) ? 'nan' : hex(d, bits);
+      if (x === Infinity) return 'inf';
+      if (x === -Infinity) return '-inf';
+      if (Object.is(x, -0)) return '-0';
+      return shortest(d, x);
+    }
+    default:
+      throw new ValueError(`dtype ${d.name} is not supported in the corpus`);
+  }
+}
+
+export function lookupDtype(name: string): DtypeRow {
+  return dtypeByName(name);
+}
+
+/** Pack a value spec into its little-endian host bytes. */
+export function packValue(spec: ValueSpec): Uint8Array {
+  const d = dtypeByName(spec.dtype);
+  const n = numElements(spec.dims);
+  if (spec.data.length !== n) throw new ValueError(`data has ${spec.data.length} elements, dims [${spec.dims.join(', ')}] need ${n}`);
+  const bytes = new Uint8Array(n * byteWidth(d));
+  spec.data.forEach((v, i) => writeBits(d, bytes, i, decodeElement(d, v)));
+  return bytes;
+}
+
+/** Decode host bytes back into a value spec. */
+export function unpackValue(dtype: string, dims: readonly number[], bytes: Uint8Array): ValueSpec {
+  const d = dtypeByName(dtype);
+  const n = numElements(dims);
+  const data = Array.from({ length: n }, (_, i) => encodeElement(d, readBits(d, bytes, i)));
+  return { dtype, dims: [...dims], data };
+}
+
+export function valueToTensor(spec: ValueSpec): Tensor {
+  return new Tensor(dtypeByName(spec.dtype), spec.dims, packValue(spec));
+}
+
+export function tensorToValue(t: Tensor): ValueSpec {
+  return unpackValue(t.dtype.name, t.dims, t.bytes);
+}

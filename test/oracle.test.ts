@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { dtype } from '../src/abi/dtypes.js';
+import {
+  binary, bitcastConvert, clamp, compare, convert, dotGeneral, floatToBits, reduce, roundIntTo, roundTo, smallestSubnormal, Tensor, unary,
+  allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose,
+} from '../src/oracle/index.js';
+
+const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
+const bin = (op: string, name: string, a: (number | bigint | boolean)[], b: (number | bigint | boolean)[]) => binary(op, t(name, a), t(name, b)).values();
+const un = (op: string, name: string, a: (number | bigint | boolean)[]) => unary(op, t(name, a)).values();
+
+describe('oracle: float formats', () => {
+  it('rounds bf16 to nearest even', () => {
+    assert.equal(roundTo(dtype('bf16'), 1.00390625), 1); // exactly half an ulp above 1: ties to even
+    assert.equal(roundTo(dtype('bf16'), 1.01171875), 1.015625); // tie between 1.0078125 (odd) and 1.015625
+    assert.equal(roundTo(dtype('bf16'), 3.39e38), 3.3895313892515355e38);
+    assert.equal(roundTo(dtype('bf16'), 3.4e38), Infinity); // above the midpoint to 2^128
+    assert.equal(roundTo(dtype('bf16'), 3.4e39), Infinity);
+  });
+  it('handles f16 subnormals and overflow', () => {
+    assert.equal(smallestSubnormal(dtype('f16')), 5.960464477539063e-8);
+    assert.equal(roundTo(dtype('f16'), 5.96e-8), 5.960464477539063e-8);
+    assert.equal(roundTo(dtype('f16'), 2.9e-8), 0); // below half the smallest subnormal
+    assert.equal(roundTo(dtype('f16'), 65519), 65504);
+    assert.equal(roundTo(dtype('f16'), 65520), Infinity); // the tie rounds up to the (even) next binade: overflow
+    assert.equal(floatToBits(dtype('f16'), -0), 0x8000n);
+    assert.equal(floatToBits(dtype('f16'), 1), 0x3c00n);
+    assert.equal(floatToBits(dtype('bf16'), 1), 0x3f80n);
+    assert.equal(floatToBits(dtype('f16'), 5.960464477539063e-8), 1n);
+  });
+  it('rounds integers to float once (no double rounding)', () => {
+    assert.equal(roundIntTo(dtype('f32'), 16777217n), 16777216);
+    assert.equal(roundIntTo(dtype('f32'), (1n << 64n) - 1n), 18446744073709551616);
+    // 2^53+1 → f32 directly; via f64 the value would first collapse to 2^53
+    assert.equal(roundIntTo(dtype('f32'), (1n << 60n) + (1n << 36n) + 1n), Math.fround(2 ** 60 + 2 ** 37));
+  });
+});
+
+describe('oracle: integer semantics', () => {
+  it('wraps', () => {
+    assert.deepEqual(bin('add', 's32', [2147483647n], [1n]), [-2147483648n]);
+    assert.deepEqual(bin('multiply', 's64', [9223372036854775807n], [2n]), [-2n]);
+    assert.deepEqual(bin('subtract', 'u8', [0n], [1n]), [255n]);
+    assert.deepEqual(un('abs', 's8', [-128n]), [-128n]);
+    assert.deepEqual(un('negate', 's32', [-2147483648n]), [-2147483648n]);
+  });
+  it('follows XLA for division and remainder by zero and INT_MIN / -1', () => {
+    assert.deepEqual(bin('divide', 's32', [7n, -7n, 5n, -2147483648n], [2n, 2n, 0n, -1n]), [3n, -3n, -1n, -2147483648n]);
+    assert.deepEqual(bin('divide', 'u16', [5n], [0n]), [65535n]);
+    assert.deepEqual(bin('remainder', 's32', [-7n, 7n, 5n, -2147483648n], [2n, -2n, 0n, -1n]), [-1n, 1n, 5n, 0n]);
+  });
+  it('shifts by ≥ width give 0 or the sign fill', () => {
+    assert.deepEqual(bin('shift_left', 's32', [1n, 1n, 1n], [31n, 32n, -1n]), [-2147483648n, 0n, 0n]);
+    assert.deepEqual(bin('shift_right_logical', 's64', [-1n, -1n], [1n, 64n]), [9223372036854775807n, 0n]);
+    assert.deepEqual(bin('shift_right_arithmetic', 's8', [-128n, -128n, 64n], [7n, 8n, 9n]), [-1n, -1n, 0n]);
+  });
+  it('counts bits and powers', () => {
+    assert.deepEqual(un('popcnt', 's8', [-1n, 0n, 0x5an]), [8n, 0n, 4n]);
+    assert.deepEqual(un('not', 's32', [1n]), [-2n]);
+    assert.deepEqual(bin('power', 's32', [2n, 0n, -1n, 2n, 2n], [10n, 0n, -3n, -1n, 31n]), [1024n, 1n, -1n, 0n, -2147483648n]);
+  });
+});
+
+describe('oracle: float semantics', () => {
+  it('rounds to integral values', () => {
+    assert.deepEqual(un('round_nearest_afz', 'f32', [2.5, -2.5, 0.5, -0.4]), [3, -3, 1, -0]);
+    assert.deepEqual(un('round_nearest_even', 'f32', [2.5, -2.5, 0.5, 1.5, -0.5]), [2, -2, 0, 2, -0]);
+    assert.deepEqual(un('ceil', 'f32', [-0.5]), [-0]);
+  });
+  it('propagates NaN through maximum and orders −0 < +0', () => {
+    const r = bin('maximum', 'f32', [NaN, 1, -0, 0], [1, NaN, 0, -0]);
+    assert.ok(Number.isNaN(r[0]) && Number.isNaN(r[1]));
+    assert.ok(Object.is(r[2], 0) && Object.is(r[3], 0));
+    assert.ok(Object.is(bin('minimum', 'f32', [0], [-0])[0], -0));
+  });
+  it('fmod keeps the dividend sign and rsqrt/sqrt keep zero signs', () => {
+    assert.ok(Object.is(bin('remainder', 'f32', [-4], [2])[0], -0));
+    assert.ok(Number.isNaN(bin('remainder', 'f32', [1], [0])[0] as number));
+    assert.deepEqual(un('rsqrt', 'f32', [0, -0]), [Infinity, -Infinity]);
+    assert.ok(Object.is(un('sqrt', 'f32', [-0])[0], -0));
+    assert.deepEqual(bin('power', 'f32', [NaN, 1], [0, NaN]), [1, 1]);
+  });
+  it('computes f32 with single rounding', () => {
+    assert.deepEqual(bin('add', 'f32', [1], [2 ** -24]), [1]); // tie to even
+    assert.deepEqual(bin('add', 'f32', [1 + 2 ** -23], [2 ** -24]), [1 + 2 ** -22]);
+    assert.deepEqual(bin('divide', 'bf16', [1], [3]), [0.333984375]);
+  });
+});
+
+describe('oracle: compare, clamp, convert', () => {
+  const f = (xs: number[]) => t('f32', xs);
+  it('FLOAT compares are IEEE quiet compares', () => {
+    assert.deepEqual(compare('EQ', f([-0, NaN]), f([0, NaN]), 'FLOAT').values(), [true, false]);
+    assert.deepEqual(compare('NE', f([NaN]), f([NaN]), 'FLOAT').values(), [true]);
+  });
+  it('TOTALORDER puts −0 before +0 and NaN after +inf', () => {
+    assert.deepEqual(compare('LT', f([-0, Infinity, -Infinity]), f([0, NaN, 1]), 'TOTALORDER').values(), [true, true, true]);
+    assert.deepEqual(compare('EQ', f([-0, NaN]), f([0, NaN]), 'TOTALORDER').values(), [false, true]);
+    const negNan = Tensor.fromBits(dtype('f32'), [1], [0xffc00000n]);
+    assert.deepEqual(compare('LT', negNan, f([-Infinity]), 'TOTALORDER').values(), [true]);
+  });
+  it('SIGNED and UNSIGNED read the bits accordingly', () => {
+    assert.deepEqual(compare('LT', t('u32', [1n]), t('u32', [4294967295n]), 'UNSIGNED').values(), [true]);
+    assert.deepEqual(compare('LT', t('s32', [-1n]), t('s32', [1n]), 'SIGNED').values(), [true]);
+  });
+  it('clamp propagates NaN and yields hi when lo > hi', () => {
+    const r = clamp(f([0, 5]), f([NaN, 1]), f([1, 3])).values();
+    assert.ok(Number.isNaN(r[0] as number));
+    assert.equal(r[1], 3);
+  });
+  it('convert saturates float → int and maps NaN to 0', () => {
+    assert.deepEqual(convert(f([NaN, 3e9, -3e9, -1.9, Infinity]), dtype('s32')).values(), [0n, 2147483647n, -2147483648n, -1n, 2147483647n]);
+    assert.deepEqual(convert(f([-1, 300, 255.9]), dtype('u8')).values(), [0n, 255n, 255n]);
+    assert.deepEqual(convert(t('s32', [16777217n, 300n]), dtype('f32')).values(), [16777216, 300]);
+    assert.deepEqual(convert(t('s32', [300n, -1n]), dtype('u8')).values(), [44n, 255n]);
+    assert.deepEqual(convert(f([NaN, -0, 0.5]), dtype('pred')).values(), [true, false, true]);
+    assert.deepEqual(convert(t('f32', [1.00390625]), dtype('bf16')).values(), [1]);
+  });
+  it('bitcast_convert reinterprets bits, splitting low half first', () => {
+    assert.deepEqual(bitcastConvert(f([1]), dtype('s32')).values(), [0x3f800000n]);
+    assert.deepEqual(bitcastConvert(f([1]), dtype('u16')).values(), [0n, 0x3f80n]);
+  });
+});
+
+describe('oracle: structure ops', () => {
+  it('pads with interior and negative edges', () => {
+    assert.deepEqual(pad(t('s32', [1n, 2n, 3n]), t('s32', [0n], []), [1], [-1], [1]).values(), [0n, 1n, 0n, 2n, 0n]);
+  });
+  it('clamps dynamic_slice starts', () => {
+    assert.deepEqual(dynamicSlice(t('s32', [1n, 2n, 3n, 4n]), [7n], [2]).values(), [3n, 4n]);
+    assert.deepEqual(dynamicSlice(t('s32', [1n, 2n, 3n, 4n]), [-7n], [2]).values(), [1n, 2n]);
+  });
+  it('broadcasts and transposes', () => {
+    assert.deepEqual(broadcastInDim(t('s32', [1n, 2n]), [2, 2], [0]).values(), [1n, 1n, 2n, 2n]);
+    assert.deepEqual(transpose(t('s32', [1n, 2n, 3n, 4n, 5n, 6n], [2, 3]), [1, 0]).values(), [1n, 4n, 2n, 5n, 3n, 6n]);
+  });
+  it('dot_general orders batch, lhs free, rhs free', () => {
+    const a = t('f32', [1, 2, 3, 4, 5, 6], [2, 3]);
+    const b = t('f32', [1, 0, 0, 1, 1, 1], [3, 2]);
+    assert.deepEqual(dotGeneral(a, b, { lhsBatch: [], rhsBatch: [], lhsContract: [1], rhsContract: [0] }, dtype('f32')).values(), [4, 5, 10, 11]);
+  });
+  it('reduces from the init value', () => {
+    assert.deepEqual(reduce(t('s32', [1n, 2n, 3n, 4n], [2, 2]), t('s32', [10n], []), [1], 'add').values(), [13n, 17n]);
+  });
+});
+
+describe('oracle: collectives', () => {
+  const xs = [t('s32', [1n, 2n]), t('s32', [10n, 20n])];
+  const g = [[0, 1]];
+  it('all_reduce, all_gather, reduce_scatter', () => {
+    assert.deepEqual(allReduce(xs, g, 'add').map((x) => x.values()), [[11n, 22n], [11n, 22n]]);
+    assert.deepEqual(allGather(xs, g, 0)[1]!.values(), [1n, 2n, 10n, 20n]);
+    assert.deepEqual(reduceScatter(xs, g, 'add', 0).map((x) => x.values()), [[11n], [22n]]);
+  });
+  it('all_to_all and collective_permute (non-targets get zeros)', () => {
+    assert.deepEqual(allToAll(xs, g, 0, 0).map((x) => x.values()), [[1n, 10n], [2n, 20n]]);
+    assert.deepEqual(collectivePermute(xs, [[0, 1]]).map((x) => x.values()), [[0n, 0n], [1n, 2n]]);
+  });
+});
