@@ -1,0 +1,115 @@
+// Console output: a live progress line on a TTY, plain lines otherwise; the summary ends with a plain line
+// `pjrt-cts: N passed, N failed, …` preceded by `N passed, N failed` alone on its line.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { CaseResult, ResultsFile, Status } from '../src/config/results.js';
+import { renderMatrix } from './matrix.js';
+
+export interface ConsoleOptions { stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }; color?: boolean; matrix?: boolean }
+
+export function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  if (env['FORCE_COLOR'] !== undefined && env['FORCE_COLOR'] !== '0') return true;
+  return !!stream.isTTY;
+}
+
+const LABEL: Record<Status, string> = {
+  pass: 'PASS', fail: 'FAIL', crash: 'CRASH', timeout: 'TIMEOUT', unsupported: 'UNSUPPORTED', skip: 'SKIP', xfail: 'XFAIL', xpass: 'XPASS', flaky: 'FLAKY',
+};
+const BAD: ReadonlySet<Status> = new Set(['fail', 'crash', 'timeout']);
+const QUIET: ReadonlySet<Status> = new Set(['pass', 'unsupported', 'skip']);
+
+export interface EndInfo { verdict: string; stale: { tests: string[]; reason: string }[]; files: string[] }
+
+export class ConsoleReporter {
+  private readonly c: ChalkInstance;
+  private readonly live: boolean;
+  private total = 0;
+  private done = 0;
+  private nextMark = 0;
+  private progressShown = false;
+  private readonly counts: Partial<Record<Status, number>> = {};
+
+  constructor(private readonly o: ConsoleOptions) {
+    this.c = new Chalk({ level: o.color ?? colorWanted(o.stream) ? 1 : 0 });
+    this.live = !!o.stream.isTTY;
+  }
+
+  private write(s: string): void {
+    this.o.stream.write(s);
+  }
+
+  private clearProgress(): void {
+    if (this.progressShown) this.write('\r\x1b[2K');
+    this.progressShown = false;
+  }
+
+  private paint(s: Status, text: string): string {
+    const c = this.c;
+    return BAD.has(s) || s === 'xpass' ? c.red(text) : s === 'pass' ? c.green(text) : s === 'flaky' || s === 'xfail' ? c.yellow(text) : c.dim(text);
+  }
+
+  begin(total: number, plugin: string): void {
+    this.total = total;
+    this.write(`pjrt-cts: running ${total} case(s) against ${plugin}\n`);
+  }
+
+  start(id: string): void {
+    if (!this.live) return;
+    const width = (this.o.stream.columns ?? 100) - 1;
+    const line = `[${this.done}/${this.total}] ${this.counts.fail ?? 0} failed  ${id}`.slice(0, width);
+    this.clearProgress();
+    this.write(this.c.dim(line));
+    this.progressShown = true;
+  }
+
+  result(r: CaseResult): void {
+    this.done++;
+    this.counts[r.status] = (this.counts[r.status] ?? 0) + 1;
+    if (!QUIET.has(r.status)) {
+      this.clearProgress();
+      const first = (r.message ?? '').split('\n')[0];
+      this.write(`${this.paint(r.status, LABEL[r.status].padEnd(7))} ${r.id} (${Math.round(r.durationMs)} ms)${first ? `: ${first}` : ''}\n`);
+    } else if (!this.live && this.total >= 20 && this.done >= this.nextMark) {
+      this.write(`… ${this.done}/${this.total}\n`);
+      this.nextMark = this.done + Math.ceil(this.total / 10);
+    }
+  }
+
+  end(r: ResultsFile, info: EndInfo): void {
+    this.clearProgress();
+    const c = this.c;
+    const list = r.results;
+    const n = (...s: Status[]): number => list.filter((x) => s.includes(x.status)).length;
+    this.write('\n');
+    for (const tier of Object.keys(r.totals.byTier).sort()) {
+      const t = r.totals.byTier[tier]!;
+      const parts = Object.entries(t).sort().map(([s, k]) => `${k} ${s}`);
+      this.write(`tier ${tier}: ${parts.join(', ')}\n`);
+    }
+    const section = (title: string, items: CaseResult[], full: boolean): void => {
+      if (!items.length) return;
+      this.write(`\n${c.bold(title)} (${items.length})\n`);
+      for (const x of items) {
+        this.write(`  ${this.paint(x.status, LABEL[x.status])} ${x.id}\n`);
+        const lines = (x.message ?? '').split('\n').filter(Boolean);
+        for (const l of full ? lines.slice(0, 25) : lines.slice(0, 1)) this.write(`      ${l}\n`);
+      }
+    };
+    section('Failures', list.filter((x) => BAD.has(x.status)), true);
+    section('Unexpected passes (waived but passed: update the expectations)', list.filter((x) => x.status === 'xpass'), false);
+    section('Flaky (failed, then passed on retry)', list.filter((x) => x.status === 'flaky'), false);
+    if (info.stale.length) {
+      this.write(`\n${c.bold('Stale expectations')} (match no case id) (${info.stale.length})\n`);
+      for (const s of info.stale) this.write(`  ${s.tests.join(', ')}: ${s.reason}\n`);
+    }
+    if (this.o.matrix) this.write(`\n${c.bold('Capability matrix')}\n${renderMatrix(r.capabilities)}\n`);
+    for (const f of info.files) this.write(`${f}\n`);
+    this.write(`${info.verdict}; time ${(r.durationMs / 1000).toFixed(1)} s\n`);
+    const failed = n('fail', 'crash', 'timeout');
+    const rest: [Status, string][] = [['unsupported', 'unsupported'], ['skip', 'skipped'], ['xfail', 'xfail'], ['xpass', 'xpass'], ['flaky', 'flaky']];
+    const detail = failed ? ` (${[['fail', 'fail'], ['crash', 'crash'], ['timeout', 'timeout']].filter(([s]) => n(s as Status)).map(([s, w]) => `${n(s as Status)} ${w}`).join(', ')})` : '';
+    const tail = rest.filter(([s]) => n(s)).map(([s, w]) => `, ${n(s)} ${w}`).join('');
+    this.write(`${n('pass')} passed, ${failed} failed\n`);
+    this.write(`pjrt-cts: ${n('pass')} passed, ${failed} failed${detail}${tail}${r.interrupted ? ', interrupted' : ''}\n`);
+  }
+}

@@ -1,0 +1,25 @@
+// The capability matrix as a text table: rows × columns from keys 'row/column'.
+export function renderMatrix(m: Record<string, boolean>, mark: { yes: string; no: string; none: string } = { yes: '✓', no: '✗', none: '·' }): string {
+  const rows: string[] = [];
+  const cols: string[] = [];
+  for (const key of Object.keys(m)) {
+    const i = key.indexOf('/');
+    const [r, c] = i < 0 ? [key, ''] : [key.slice(0, i), key.slice(i + 1)];
+    if (!rows.includes(r)) rows.push(r);
+    if (!cols.includes(c)) cols.push(c);
+  }
+  if (!rows.length) return '(no capabilities recorded)';
+  rows.sort();
+  cols.sort();
+  const w0 = Math.max(...rows.map((r) => r.length), 2);
+  const ws = cols.map((c) => Math.max(c.length, 1));
+  const line = (first: string, cells: string[]): string => [first.padEnd(w0), ...cells.map((x, i) => x.padEnd(ws[i]!))].join('  ').trimEnd();
+  const out = [line('', cols)];
+  for (const r of rows) {
+    out.push(line(r, cols.map((c) => {
+      const v = m[c ? `${r}/${c}` : r];
+      return v === undefined ? mark.none : v ? mark.yes : mark.no;
+    })));
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,24 @@
+// Expectations files: known, tracked outcomes of a plugin (waivers).
+import { z } from 'zod';
+import { validRange } from './semver.js';
+
+export const WAIVABLE = ['fail', 'crash', 'timeout', 'unsupported', 'flaky'] as const;
+export type Waivable = (typeof WAIVABLE)[number];
+
+export const ExpectationEntry = z.strictObject({
+  tests: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).describe('id glob(s), picomatch syntax'),
+  status: z.union([z.enum(WAIVABLE), z.array(z.enum(WAIVABLE)).min(1)]),
+  reason: z.string().min(1),
+  issue: z.url().optional(),
+  pluginVersion: z.string().refine(validRange, 'expected a version or semver range such as ">=0.4.0 <0.5"').optional()
+    .describe("matched against the client's platform version"),
+  apiMinor: z.strictObject({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }).optional(),
+});
+export type ExpectationEntry = z.infer<typeof ExpectationEntry>;
+
+export const ExpectationsFile = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().optional(),
+  expectations: z.array(ExpectationEntry),
+});
+export type ExpectationsFile = z.infer<typeof ExpectationsFile>;

@@ -1,0 +1,45 @@
+// plugins.json: named plugin configurations and the default one.
+import { z } from 'zod';
+
+const DISCOVER = /^(jax_plugins|env):[A-Za-z0-9_.-]+$/;
+
+export const LibrarySource = z.union([
+  z.string().min(1).describe('a path (relative to this file) or "$ENV_VAR" naming an environment variable that holds the path'),
+  z.strictObject({
+    discover: z.string().regex(DISCOVER, 'expected "jax_plugins:<name part>" or "env:<plugin name>"')
+      .describe('"jax_plugins:cuda": the first jax_plugins package of python3 whose name contains "cuda"; "env:cuda": the entry named cuda in PJRT_NAMES_AND_LIBRARY_PATHS'),
+  }),
+]);
+export type LibrarySource = z.infer<typeof LibrarySource>;
+
+/** JSON spelling of a PJRT_NamedValue: integers are kInt64, other numbers kFloat, {"float": 1} forces kFloat, {"int64": "…"} a 64-bit integer. */
+export const CreateOptionValue = z.union([
+  z.string(),
+  z.boolean(),
+  z.number(),
+  z.array(z.number().int()).describe('kInt64List'),
+  z.strictObject({ float: z.number() }),
+  z.strictObject({ int64: z.union([z.number().int(), z.string().regex(/^-?\d+$/)]) }),
+]);
+export type CreateOptionValue = z.infer<typeof CreateOptionValue>;
+
+export const PluginConfig = z.strictObject({
+  description: z.string().optional(),
+  library: z.union([LibrarySource, z.array(LibrarySource).min(1)])
+    .describe('where the shared library is; with a list, the first alternative that resolves to an existing file wins'),
+  createOptions: z.record(z.string().min(1), CreateOptionValue).default({}),
+  env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name'), z.string()).default({})
+    .describe('environment of the child processes that load the plugin'),
+  rtldGlobal: z.boolean().default(false).describe('dlopen with RTLD_GLOBAL'),
+  expectations: z.string().optional().describe('expectations file (relative to this file) applied unless --expectations or --strict'),
+  nodeIdOption: z.string().optional().describe('create option that carries the node id in multi-node runs'),
+  numNodesOption: z.string().optional().describe('create option that carries the number of nodes in multi-node runs'),
+});
+export type PluginConfig = z.infer<typeof PluginConfig>;
+
+export const PluginsFile = z.strictObject({
+  $schema: z.string().optional(),
+  default: z.string().min(1),
+  plugins: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, 'expected a plugin name of letters, digits, _ . -'), PluginConfig),
+}).refine((f) => f.default in f.plugins, { message: 'expected "default" to name an entry of "plugins"', path: ['default'] });
+export type PluginsFile = z.infer<typeof PluginsFile>;

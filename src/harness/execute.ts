@@ -1,0 +1,119 @@
+// Runs one case inside a worker: requirement checks first (→ unsupported), then the body, then cleanup.
+import { performance } from 'node:perf_hooks';
+import type { Client, Device } from '../pjrt/index.js';
+import type { Status } from '../config/results.js';
+import { capabilityProbe } from './capabilities.js';
+import { expect } from './expect.js';
+import { needsClient } from './needs-client.js';
+import type { PluginSession } from './session.js';
+import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
+import type { CaseContext, CaseDef } from './types.js';
+
+export interface CaseOutcome {
+  status: Extract<Status, 'pass' | 'fail' | 'unsupported' | 'skip'>;
+  durationMs: number;
+  message?: string;
+  capabilities?: Record<string, boolean>;
+}
+
+const capabilityCache = new Map<string, true | string>();
+
+/** undefined when every requirement is met, otherwise the reason. */
+async function unmet(def: CaseDef, session: PluginSession, probeClient: () => Promise<Client>): Promise<string | undefined> {
+  const r = def.requires;
+  if (r.minMinor === undefined && !r.slots && !r.capabilities) return undefined;
+  const plugin = session.plugin();
+  if (r.minMinor !== undefined && plugin.apiVersion.minor < r.minMinor) {
+    return `needs PJRT API minor ≥ ${r.minMinor}, the plugin reports 0.${plugin.apiVersion.minor}`;
+  }
+  for (const slot of r.slots ?? []) {
+    const state = plugin.slotState(slot);
+    if (state !== 'present') return `${slot} is ${state === 'null' ? 'null' : 'beyond PJRT_Api.struct_size'}`;
+  }
+  for (const cap of r.capabilities ?? []) {
+    let verdict = capabilityCache.get(cap);
+    if (verdict === undefined) {
+      const probe = capabilityProbe(cap);
+      if (!probe) throw new Error(`pjrt-cts: case ${def.id} requires unknown capability "${cap}" (defineCapability it)`);
+      const v = await probe({ plugin: () => session.plugin(), client: probeClient });
+      verdict = v === true ? true : typeof v === 'string' ? v : `lacks capability ${cap}`;
+      capabilityCache.set(cap, verdict);
+    }
+    if (verdict !== true) return verdict;
+  }
+  return undefined;
+}
+
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return `thrown: ${String(e)}`;
+  const plain = ['ExpectationFailure', 'ConformanceFailure', 'PjrtError', 'PluginLoadError'].includes(e.name);
+  let msg = plain ? e.message : `${e.name}: ${e.message}`;
+  if (e.name === 'PjrtError') msg = String(e);
+  if (!plain) {
+    const at = e.stack?.split('\n').find((l) => /\/(suites|test)\//.test(l));
+    if (at) msg += ` (${at.trim()})`;
+  }
+  return msg;
+}
+
+export async function runCase(def: CaseDef, session: PluginSession, opts: { timeoutMs: number }): Promise<CaseOutcome> {
+  const t0 = performance.now();
+  const scope = new session.pjrt.Scope();
+  const notes: string[] = [];
+  const caps: Record<string, boolean> = {};
+  let client: Client | undefined;
+  const getClient = async (): Promise<Client> => (client ??= await session.createClient(scope));
+  const done = (status: CaseOutcome['status'], message?: string): CaseOutcome => {
+    const all = [message, ...notes].filter((x): x is string => !!x);
+    const out: CaseOutcome = { status, durationMs: performance.now() - t0 };
+    if (all.length) out.message = all.join('\n');
+    if (Object.keys(caps).length) out.capabilities = caps;
+    return out;
+  };
+  let outcome: CaseOutcome;
+  try {
+    const reason = await unmet(def, session, getClient);
+    if (reason) {
+      outcome = done('unsupported', reason);
+    } else {
+      let devices: Device[] = [];
+      if (def.client ?? needsClient(def.fn)) devices = (await getClient()).addressableDevices();
+      const ctx: CaseContext<unknown> = {
+        id: def.id,
+        p: def.p,
+        get plugin() { return session.plugin(); },
+        get client() {
+          if (!client) throw new Error('pjrt-cts: no client was created for this case (set `client: true` in its options)');
+          return client;
+        },
+        get device() {
+          const d = devices[0];
+          if (!d) throw new UnsupportedSignal('the client has no addressable device');
+          return d;
+        },
+        get devices() { return devices; },
+        scope,
+        config: session.config,
+        timeoutMs: opts.timeoutMs,
+        expect,
+        skip(reason) { throw new SkipSignal(reason); },
+        unsupported(reason) { throw new UnsupportedSignal(reason); },
+        capability(key, ok) { caps[key] = (caps[key] ?? true) && ok; },
+        log(message) { notes.push(message); },
+      };
+      await (def.fn as (c: CaseContext<unknown>) => unknown)(ctx);
+      outcome = done('pass');
+    }
+  } catch (e) {
+    if (e instanceof SkipSignal) outcome = done('skip', e.message);
+    else if (isUnsupportedError(e)) outcome = done('unsupported', e.message);
+    else outcome = done('fail', describe(e));
+  }
+  try {
+    await scope.dispose();
+    if (client && !(client as { destroyed?: boolean }).destroyed) await client.destroy();
+  } catch (e) {
+    if (outcome.status === 'pass') outcome = done('fail', `cleanup: ${describe(e)}`);
+  }
+  return outcome;
+}

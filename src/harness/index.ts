@@ -1,0 +1,8 @@
+// The test-authoring API. Importing it opens no plugin.
+export { area, Area, CaseBuilder } from './area.js';
+export { expect, ExpectationFailure, type Tolerance } from './expect.js';
+export { cross, rows } from './params.js';
+export { externalProgramsDir } from './programs.js';
+export { defineCapability, type Probe, type ProbeHost } from './capabilities.js';
+export { SkipSignal, UnsupportedSignal, isPjrtError, isUnsupportedError, type PjrtErrorLike } from './signals.js';
+export type { AreaOptions, CaseContext, CaseFn, CaseOptions, CatalogueEntry, ParamRow, Requirements, RequiresSpec } from './types.js';

@@ -1,0 +1,58 @@
+// Finds PJRT plugins installed on this machine without loading them.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export type DiscoverySource = 'jax_plugins' | 'PJRT_NAMES_AND_LIBRARY_PATHS' | 'PJRT_LIBRARY_PATH';
+export interface DiscoveredPlugin { name: string; path: string; source: DiscoverySource; exists: boolean }
+
+const PY = 'import json, site, sys\n' +
+  'dirs = list(getattr(site, "getsitepackages", lambda: [])()) + [site.getusersitepackages()] + [p for p in sys.path if p.endswith("-packages")]\n' +
+  'print(json.dumps(dirs))';
+
+/** site-packages directories of `python3` on PATH; [] when there is no python3. */
+export function pythonSitePackages(python = process.env['PJRT_CTS_PYTHON'] ?? 'python3'): string[] {
+  const r = spawnSync(python, ['-c', PY], { encoding: 'utf8', timeout: 15000 });
+  if (r.status !== 0 || !r.stdout) return [];
+  try {
+    const dirs = JSON.parse(r.stdout) as string[];
+    return [...new Set(dirs)].filter((d) => existsSync(d));
+  } catch {
+    return [];
+  }
+}
+
+/** jax_plugins/<pkg>/*.so under each site-packages dir (e.g. jax_plugins/xla_cuda13/xla_cuda_plugin.so). */
+export function jaxPlugins(siteDirs: string[] = pythonSitePackages()): DiscoveredPlugin[] {
+  const out: DiscoveredPlugin[] = [];
+  for (const site of siteDirs) {
+    const base = path.join(site, 'jax_plugins');
+    if (!existsSync(base)) continue;
+    for (const pkg of readdirSync(base).sort()) {
+      const dir = path.join(base, pkg);
+      if (!statSync(dir).isDirectory()) continue;
+      for (const f of readdirSync(dir).sort()) {
+        if (f.endsWith('.so')) out.push({ name: pkg, path: path.join(dir, f), source: 'jax_plugins', exists: true });
+      }
+    }
+  }
+  return out;
+}
+
+/** PJRT_NAMES_AND_LIBRARY_PATHS=name:path,name:path and PJRT_LIBRARY_PATH=path. */
+export function envPlugins(env: NodeJS.ProcessEnv = process.env): DiscoveredPlugin[] {
+  const out: DiscoveredPlugin[] = [];
+  for (const item of (env['PJRT_NAMES_AND_LIBRARY_PATHS'] ?? '').split(',')) {
+    const i = item.indexOf(':');
+    if (i <= 0) continue;
+    const p = item.slice(i + 1).trim();
+    out.push({ name: item.slice(0, i).trim(), path: p, source: 'PJRT_NAMES_AND_LIBRARY_PATHS', exists: existsSync(p) });
+  }
+  const single = env['PJRT_LIBRARY_PATH'];
+  if (single) out.push({ name: path.basename(single).replace(/^lib|\.so.*$/g, ''), path: single, source: 'PJRT_LIBRARY_PATH', exists: existsSync(single) });
+  return out;
+}
+
+export function discoverAll(): DiscoveredPlugin[] {
+  return [...envPlugins(), ...jaxPlugins()];
+}

@@ -1,0 +1,24 @@
+// Appends each result to a JSON Lines file as it arrives (synchronously, so a dying CTS loses nothing written).
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+export class JsonlWriter {
+  private fd: number | undefined;
+  constructor(readonly file: string) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.fd = openSync(file, 'w');
+  }
+  write(record: unknown): void {
+    if (this.fd !== undefined) writeSync(this.fd, JSON.stringify(record) + '\n');
+  }
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** `<json>` with .json replaced by .jsonl, or .cts-out/run-<time>.jsonl. */
+export function jsonlPath(json: string | undefined, now = new Date()): string {
+  if (json) return json.endsWith('.json') ? `${json}l` : `${json}.jsonl`;
+  return path.join('.cts-out', `run-${now.toISOString().replace(/[:.]/g, '-')}.jsonl`);
+}

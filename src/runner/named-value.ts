@@ -1,0 +1,20 @@
+// Create-option values as the object model takes them (src/pjrt NamedValue), converted from plugins.json spelling.
+import type { CreateOptionValue } from '../config/plugins.js';
+
+export type NamedValue = string | bigint | number | boolean | bigint[];
+export type NamedValues = Record<string, NamedValue>;
+
+export function fromJson(v: CreateOptionValue): NamedValue {
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : v;
+  if (Array.isArray(v)) return v.map((x) => BigInt(x));
+  if (typeof v === 'object') return 'float' in v ? v.float : BigInt(v.int64);
+  return v;
+}
+
+/** JSON-safe rendering (bigint → number when exact, else string) for reports. */
+export function toJsonValue(v: NamedValue): string | number | boolean | (string | number)[] {
+  const one = (b: bigint): string | number => (b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(b) : b.toString());
+  if (typeof v === 'bigint') return one(v);
+  if (Array.isArray(v)) return v.map(one);
+  return v;
+}

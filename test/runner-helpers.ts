@@ -1,0 +1,30 @@
+// Runs the compiled CLI as a child process (the way CI does) for end-to-end tests.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = path.join(ROOT, 'dist', 'bin', 'pjrt-cts.js');
+export const FAKE_SUITES = path.join(ROOT, 'dist', 'test', 'fixtures', 'suites');
+
+export interface CliResult { code: number | null; stdout: string; stderr: string }
+
+export function tmpDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-test-'));
+}
+
+/** env: extra variables; fake: use the fake suites (no plugin needed). */
+export function cli(args: string[], opts: { env?: Record<string, string>; fake?: boolean; cwd?: string } = {}): CliResult {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...opts.env };
+  if (opts.fake) env['PJRT_CTS_SUITES'] = FAKE_SUITES;
+  const r = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', cwd: opts.cwd ?? ROOT, timeout: 110_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function cliAsync(args: string[], opts: { env?: Record<string, string>; fake?: boolean } = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...opts.env };
+  if (opts.fake) env['PJRT_CTS_SUITES'] = FAKE_SUITES;
+  return spawn(process.execPath, [CLI, ...args], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+}
