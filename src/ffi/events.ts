@@ -1,5 +1,7 @@
 // One process-wide PJRT_Event_OnReady trampoline: registered once, never unregistered (a plugin thread may call
 // it at any time). user_arg is an id into `pending`; the callback owns the PJRT_Error it receives.
+// A call whose id is unknown or was already answered is a stray: it is counted (a plugin must call each
+// registered callback exactly once) and its error destroyed through the API that issued the id, when known.
 import './env.js';
 import koffi from 'koffi';
 import type { RawApi } from './api.js';
@@ -14,17 +16,30 @@ interface Waiter {
 }
 
 const pending = new Map<bigint, Waiter>();
+// Ids already answered, with their API, so a repeated call can destroy its error. Bounded: oldest forgotten first.
+const answered = new Map<bigint, RawApi>();
+const ANSWERED_CAP = 4096;
+let strays = 0;
 let nextId = 1n;
 let trampoline: Ptr | null = null;
+
+function stray(id: bigint, err: Ptr | null): void {
+  strays++;
+  const api = answered.get(id);
+  if (api !== undefined && err !== null && err !== 0n) api.destroyError(err);
+}
 
 const OnReadyProto = koffi.proto('void PjrtCtsOnReady(void *error, void *user_arg)');
 
 function onReadyTrampoline(): Ptr {
   if (trampoline === null) {
     trampoline = koffi.register((err: Ptr | null, user: Ptr | null) => {
-      const w = pending.get(user ?? 0n);
-      if (w === undefined) return; // unknown id: nothing sane to do (the error, if any, is leaked)
-      pending.delete(user ?? 0n);
+      const id = user ?? 0n;
+      const w = pending.get(id);
+      if (w === undefined) return stray(id, err);
+      pending.delete(id);
+      answered.set(id, w.api);
+      if (answered.size > ANSWERED_CAP) answered.delete(answered.keys().next().value!);
       release();
       let e: PjrtError | null = null;
       if (err !== null && err !== 0n) e = w.api.takeError(err, w.slot);
@@ -55,4 +70,9 @@ export function onReady(api: RawApi, event: Ptr, slot = 'PJRT_Event_OnReady'): P
 /** Number of OnReady callbacks still outstanding (tests and leak checks). */
 export function pendingOnReady(): number {
   return pending.size;
+}
+
+/** OnReady calls, since the process started, with an unknown user_arg or one already answered (a callback called twice). */
+export function strayOnReadyCalls(): number {
+  return strays;
 }

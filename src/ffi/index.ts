@@ -4,7 +4,10 @@ export { loadApi, apiHeaderSize, MAX_API_STRUCT_SIZE, type LoadedApi } from './l
 export { RawApi, errorCodeName, callDeleter, type PjrtFn, type SlotState, type ExtensionEntry } from './api.js';
 export { Args, ArgsLayout, argsLayout, makeArgs, type FieldInfo } from './args.js';
 export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind } from './errors.js';
-export { onReady, pendingOnReady } from './events.js';
+export { onReady, pendingOnReady, strayOnReadyCalls } from './events.js';
+export { viewDeleteTracker, strayViewDeleteCalls, type ViewDeleteTracker } from './view-deleter.js';
+export { drainRelayedCallbacks, waitForRelayedCallbacks } from './relay.js';
+export { alignedAlloc, free as freeNative } from './libc.js';
 export { hold, release, pendingHolds } from './keepalive.js';
 export {
   encodeNamedValues,

@@ -29,3 +29,18 @@ export const FREE_PTR: bigint = (() => {
   if (p === null) throw new Error('cannot resolve libc free()');
   return p;
 })();
+
+const posixMemalignFn = libc.func('int posix_memalign(void *memptr, size_t alignment, size_t size)');
+const freeFn = libc.func('void free(void *p)');
+
+/** posix_memalign: `size` bytes (at least 1) aligned to `alignment` (a power of two, multiple of 8), not zeroed. */
+export function alignedAlloc(size: number, alignment: number): bigint {
+  const out = new BigUint64Array(1);
+  const rc = posixMemalignFn(out, alignment, Math.max(1, size)) as number;
+  if (rc !== 0) throw new Error(`posix_memalign(${alignment}, ${size}) failed with error ${rc}`);
+  return out[0]!;
+}
+
+export function free(p: bigint): void {
+  freeFn(p);
+}

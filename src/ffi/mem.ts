@@ -33,6 +33,10 @@ export function readBytes(p: Ptr | null, len: number): Uint8Array {
   if (p === null || len === 0) return new Uint8Array(0);
   return new Uint8Array(koffi.view(p, len).slice(0));
 }
+/** A live (aliasing, not copied) view of `len` bytes at `p`; valid only while that memory is. */
+export function liveView(p: Ptr, len: number): Uint8Array {
+  return len === 0 ? new Uint8Array(0) : new Uint8Array(koffi.view(p, len));
+}
 export function readPtrArray(p: Ptr | null, n: number): Ptr[] {
   if (p === null || n === 0) return [];
   return Array.from(new BigUint64Array(koffi.view(p, n * 8).slice(0)));

@@ -1,4 +1,4 @@
-import { enumValue } from '../abi/index.js';
+import { enumValue, structDef } from '../abi/index.js';
 import { dtype, denseByteSize } from '../abi/dtypes.js';
 import {
   encodeNamedValueList,
@@ -9,6 +9,7 @@ import {
   type NamedValues,
   type Ptr,
   type RawApi,
+  viewDeleteTracker,
 } from '../ffi/index.js';
 import { encodeCompileOptions, type CompileOptions } from '../proto/index.js';
 import { Buffer } from './buffer.js';
@@ -20,6 +21,9 @@ import { Handle } from './handle.js';
 import { Memory } from './memory.js';
 import type { Scope } from './scope.js';
 import { TopologyDescription } from './topology.js';
+import { DeviceBufferView, type ViewSpec } from './view.js';
+
+const MEMORY_FIELD_SINCE = structDef('PJRT_Client_CreateViewOfDeviceBuffer_Args').fields.find((f) => f.name === 'memory')!.since;
 
 export type HostBufferSemantics =
   | 'kImmutableOnlyDuringCall'
@@ -259,22 +263,35 @@ export class Client extends Handle {
     return new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_CreateErrorBuffer'), this.scope);
   }
 
-  /** A view of foreign device memory (no on-delete callback). */
-  createViewOfDeviceBuffer(
-    devicePtr: Ptr,
-    spec: { dtype: string; dims: number[]; device?: Device; memory?: Memory; stream?: bigint },
-  ): Buffer {
+  /**
+   * PJRT_Client_CreateViewOfDeviceBuffer. The object form returns the buffer with its on-delete callback
+   * counter; the older (pointer, spec) form returns just the buffer, with no callback.
+   */
+  createViewOfDeviceBuffer(spec: ViewSpec): DeviceBufferView;
+  createViewOfDeviceBuffer(devicePtr: Ptr, spec: Omit<ViewSpec, 'pointer' | 'onDelete'>): Buffer;
+  createViewOfDeviceBuffer(a0: ViewSpec | Ptr, a1?: Omit<ViewSpec, 'pointer' | 'onDelete'>): DeviceBufferView | Buffer {
+    if (typeof a0 === 'bigint') return this.createView({ ...a1!, pointer: a0 }).buffer;
+    return this.createView(a0);
+  }
+
+  private createView(spec: ViewSpec): DeviceBufferView {
+    const slot = 'PJRT_Client_CreateViewOfDeviceBuffer';
     const a = this.api
-      .args('PJRT_Client_CreateViewOfDeviceBuffer')
+      .args(slot)
       .ptr('client', this.alive('Client'))
-      .ptr('device_buffer_ptr', devicePtr)
+      .ptr('device_buffer_ptr', spec.pointer)
       .i64s('dims', 'num_dims', spec.dims)
       .i32('element_type', bufferTypeOf(spec.dtype));
-    if (spec.device !== undefined) a.ptr('device', spec.device.ptr);
+    let device = spec.device;
+    // plugins older than the `memory` field never read it: give them the memory's device instead
+    if (device === undefined && spec.memory !== undefined && this.api.minor < MEMORY_FIELD_SINCE) device = spec.memory.addressableByDevices()[0];
+    if (device !== undefined) a.ptr('device', device.ptr);
     if (spec.memory !== undefined) a.ptr('memory', spec.memory.ptr);
     if (spec.stream !== undefined) a.i64('stream', spec.stream);
-    this.api.call('PJRT_Client_CreateViewOfDeviceBuffer', a);
-    return new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_CreateViewOfDeviceBuffer'), this.scope);
+    const tracker = spec.onDelete === true ? viewDeleteTracker() : null;
+    if (tracker !== null) a.ptr('on_delete_callback', tracker.callback).ptr('on_delete_callback_arg', tracker.userArg);
+    this.api.call(slot, a);
+    return new DeviceBufferView(new Buffer(this, nonNull(a.getPtr('buffer'), slot), this.scope), tracker);
   }
 
   async destroy(): Promise<void> {

@@ -4,6 +4,9 @@ export { Client, type BufferSpec, type ClientCreateOptions, type HostBufferSeman
 export { Device, DeviceDescription, type MemoryStats } from './device.js';
 export { Memory } from './memory.js';
 export { Buffer } from './buffer.js';
+export { DeviceBufferView, type ViewSpec } from './view.js';
+export { NativeMemory, allocateHostMemory, readNative } from './native-memory.js';
+export { strayOnReadyCalls, strayViewDeleteCalls, drainRelayedCallbacks, waitForRelayedCallbacks } from '../ffi/index.js';
 export { Event } from './event.js';
 export { Executable, LoadedExecutable, type ExecuteOptions, type ExecuteResult } from './executable.js';
 export { TopologyDescription } from './topology.js';

@@ -1,5 +1,6 @@
 // Tier 2 — PJRT_Event: readiness, Await/IsReady/OnReady agreement, error delivery, many events in flight.
 import { area } from '../../src/harness/index.js';
+import { drainRelayedCallbacks, strayOnReadyCalls } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { slowClient } from '../_lib/async.js';
 import { compileText } from '../_lib/exec.js';
@@ -54,6 +55,19 @@ t.case('on_ready_after_completion', { catches: ['hang_in=PJRT_Event_OnReady'] })
   const ev = buffer.readyEvent();
   await ev.await();
   check.equal(await ev.onReady(), null, 'OnReady registered after readiness must still be called (with no error)');
+});
+
+t.case('on_ready_called_once', { catches: ['on_ready_called_twice'] }).run(async (ctx) => {
+  const c = (await slowClient(ctx)) ?? ctx.client;
+  const before = strayOnReadyCalls();
+  const bufs = await Promise.all([0, 1, 2, 3].map(async (i) => (await c.bufferFromHost(pattern(dtype('f32'), [8 + i]), { dtype: 'f32', dims: [8 + i] })).buffer));
+  // registered while the transfers may still run (callback from a plugin thread) …
+  const early = await Promise.all(bufs.map((b) => b.readyEvent().onReady()));
+  // … and once they are complete (callback inline)
+  const late = await Promise.all(bufs.map((b) => b.readyEvent().onReady()));
+  check.equal([...early, ...late].filter((e) => e !== null).length, 0, 'OnReady of successful transfers must report no error');
+  await drainRelayedCallbacks(); // a repeated call from a plugin thread arrives after the first one returned
+  check.equal(strayOnReadyCalls() - before, 0, 'PJRT_Event_OnReady must call each registered callback exactly once (calls with an already answered user_arg)');
 });
 
 t.case('await_agrees_with_on_ready', { catches: ['event_error_dropped'], requires: { slots: ['PJRT_Client_CreateErrorBuffer'] } }).run(async (ctx) => {

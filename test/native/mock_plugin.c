@@ -190,7 +190,9 @@ static void* Client_PlatformVersion(void* a) {
 }
 static void* Client_ProcessIndex(void* a) { F(a, PJRT_Client_ProcessIndex_Args, process_index, int) = 0; return NULL; }
 
-/* ---- events */
+/* ---- events (mock_set_on_ready_times(2) makes every OnReady callback fire twice: a faulty plugin) */
+static atomic_int on_ready_times = 1;
+void mock_set_on_ready_times(int n) { on_ready_times = n; }
 typedef struct Cb { void (*fn)(void*, void*); void* arg; struct Cb* next; } Cb;
 typedef struct { pthread_mutex_t mu; pthread_cond_t cv; int ready; int code; char msg[128]; Cb* cbs; } MockEvent;
 
@@ -213,7 +215,11 @@ static void* set_thread(void* p) {
   int code = e->code; char msg[128]; memcpy(msg, e->msg, sizeof msg);
   pthread_cond_broadcast(&e->cv);
   pthread_mutex_unlock(&e->mu);
-  while (cbs) { Cb* n = cbs->next; cbs->fn(code ? mk_error(code, msg) : NULL, cbs->arg); free(cbs); cbs = n; }
+  while (cbs) {
+    Cb* n = cbs->next;
+    for (int i = 0; i < on_ready_times; i++) cbs->fn(code ? mk_error(code, msg) : NULL, cbs->arg);
+    free(cbs); cbs = n;
+  }
   free(j);
   return NULL;
 }
@@ -253,7 +259,11 @@ static void* Event_OnReady(void* a) {
   void (*fn)(void*, void*) = F(a, PJRT_Event_OnReady_Args, callback, OnReadyFn);
   void* arg = F(a, PJRT_Event_OnReady_Args, user_arg, void*);
   pthread_mutex_lock(&e->mu);
-  if (e->ready) { pthread_mutex_unlock(&e->mu); fn(event_error(e), arg); return NULL; }
+  if (e->ready) {
+    pthread_mutex_unlock(&e->mu);
+    for (int i = 0; i < on_ready_times; i++) fn(event_error(e), arg);
+    return NULL;
+  }
   Cb* cb = malloc(sizeof *cb); cb->fn = fn; cb->arg = arg; cb->next = e->cbs; e->cbs = cb;
   pthread_mutex_unlock(&e->mu);
   return NULL;
@@ -263,6 +273,22 @@ static void* Event_Destroy(void* a) {
   pthread_mutex_destroy(&e->mu); pthread_cond_destroy(&e->cv); free(e);
   live_events--;
   return NULL;
+}
+
+/* ---- a plugin thread calling a view's on_delete_callback `times` times (for the binding's tracker) */
+typedef struct { void (*fn)(void*, void*); void* ptr; void* arg; int times; } DeleteJob;
+static void* delete_thread(void* p) {
+  DeleteJob* j = p;
+  for (int i = 0; i < j->times; i++) j->fn(j->ptr, j->arg);
+  free(j);
+  return NULL;
+}
+void mock_call_on_delete(void (*fn)(void*, void*), void* ptr, void* arg, int times) {
+  DeleteJob* j = malloc(sizeof *j);
+  j->fn = fn; j->ptr = ptr; j->arg = arg; j->times = times;
+  pthread_t t;
+  pthread_create(&t, NULL, delete_thread, j);
+  pthread_detach(t);
 }
 
 static _Alignas(16) unsigned char api[API_STRUCT_SIZE];
