@@ -34,6 +34,12 @@ export const PluginConfig = z.strictObject({
   expectations: z.string().optional().describe('expectations file (relative to this file) applied unless --expectations or --strict'),
   nodeIdOption: z.string().optional().describe('create option that carries the node id in multi-node runs'),
   numNodesOption: z.string().optional().describe('create option that carries the number of nodes in multi-node runs'),
+  kvPrefixOption: z.string().optional().describe('create option that namespaces key-value keys per run (multi-node)'),
+  kvTimeoutOption: z.string().optional().describe('create option that bounds how long a node waits for its peers (ms)'),
+  completionDelayOption: z.string().optional()
+    .describe('create option that delays asynchronous completions (ms), so tests can observe not-yet-ready events'),
+  strictCreateOptions: z.boolean().optional()
+    .describe('false if the plugin documents that it ignores unknown or wrongly typed create options'),
 });
 export type PluginConfig = z.infer<typeof PluginConfig>;
 
