@@ -1,0 +1,51 @@
+// Every conformance case against the ASan+UBSan build of the reference plugin (npm run build:plugin:asan).
+// A sanitizer report aborts the worker, which the runner records as a crash; the output is also searched
+// for reports that did not abort. The node binary is not instrumented, so the sanitizer runtime is preloaded.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = path.join(root, 'dist', 'bin', 'pjrt-cts.js');
+const ASAN_PLUGIN = path.join(root, 'build', 'reference-plugin-asan', 'libpjrt_reference.so');
+const REPORT = /ERROR: AddressSanitizer|runtime error:|ERROR: LeakSanitizer|SUMMARY: UndefinedBehaviorSanitizer/;
+
+function sanitizerRuntime(): string {
+  return execFileSync('gcc', ['-print-file-name=libasan.so'], { encoding: 'utf8' }).trim();
+}
+
+describe('reference plugin under ASan+UBSan', function () {
+  this.timeout(600_000);
+
+  it('passes every case with no sanitizer report', function () {
+    assert.ok(existsSync(ASAN_PLUGIN), `${ASAN_PLUGIN} is missing: run npm run build:plugin:asan`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pjrt-cts-asan-'));
+    try {
+      const json = path.join(dir, 'results.json');
+      const r = spawnSync(process.execPath, [CLI, 'run', '--plugin', 'reference-asan', '--jobs', '2', '--json', json], {
+        cwd: root,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          LD_PRELOAD: sanitizerRuntime(),
+          ASAN_OPTIONS: 'detect_leaks=0:halt_on_error=1:abort_on_error=1',
+          UBSAN_OPTIONS: 'halt_on_error=1:print_stacktrace=1',
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const output = `${r.stdout}\n${r.stderr}`;
+      const report = REPORT.exec(output);
+      assert.equal(report, null, `sanitizer report:\n${report ? output.slice(Math.max(0, report.index - 200), report.index + 3000) : ''}`);
+      const records = readFileSync(`${json}l`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: string; status?: string; message?: string });
+      const bad = records.filter((x) => x.id && !['pass', 'skip', 'unsupported'].includes(x.status ?? '')).map((x) => `${x.id}: ${x.status} ${x.message ?? ''}`);
+      assert.deepEqual(bad, []);
+      assert.ok(records.filter((x) => x.status === 'pass').length >= 300, 'expected the full catalogue to run');
+      assert.equal(r.status, 0, output.slice(-3000));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
