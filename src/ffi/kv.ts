@@ -37,8 +37,10 @@ class KvFailure extends Error {
   }
 }
 
-/** Builds a PJRT_Error through the plugin-provided PJRT_CallbackError function. */
-function callbackError(fnPtr: Ptr | null, codeName: string, message: string): Ptr | null {
+/** Builds a PJRT_Error through the plugin-provided function: the args field is a `PJRT_CallbackError*`,
+ *  a pointer to the function pointer. */
+function callbackError(slot: Ptr | null, codeName: string, message: string): Ptr | null {
+  const fnPtr = slot === null ? null : readPtr(slot, 0);
   if (fnPtr === null) return null;
   const f = koffi.decode(fnPtr, CallbackErrorProto) as (c: number, m: Buffer, n: number) => Ptr | null;
   const msg = Buffer.from(message, 'utf8');

@@ -6,8 +6,8 @@ import { completionDelayOption } from './config.js';
 
 export const DELAY_MS = 300;
 
-export async function slowClient(ctx: ClientCtx & { client: Client }): Promise<Client | undefined> {
+export async function slowClient(ctx: ClientCtx & { client: Client }, delayMs = DELAY_MS): Promise<Client | undefined> {
   const opt = completionDelayOption(ctx.config, ctx.client.platformName());
   if (opt === undefined) return undefined;
-  return newClient(ctx, { [opt]: BigInt(DELAY_MS) });
+  return newClient(ctx, { [opt]: BigInt(delayMs) });
 }

@@ -12,6 +12,8 @@ const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'multinode
 
 export interface NodeResult extends NodeReport {
   nodeId: number;
+  /** whether the node printed its report (false: it crashed or was killed) */
+  reported: boolean;
   timedOut: boolean;
   exitCode: number | null;
   stderr: string;
@@ -47,12 +49,16 @@ function runNode(spec: NodeSpec, nodeId: number, deadlineMs: number): Promise<No
       clearTimeout(timer);
       const line = out.trim().split('\n').pop() ?? '';
       let report: NodeReport = { ok: false, error: timedOut ? `no report within ${deadlineMs} ms` : `exited with ${code} without a report` };
+      let reported = false;
       try {
-        if (line) report = JSON.parse(line) as NodeReport;
+        if (line) {
+          report = JSON.parse(line) as NodeReport;
+          reported = true;
+        }
       } catch {
         /* keep the default */
       }
-      resolve({ ...report, nodeId, timedOut, exitCode: code, stderr: err.slice(-2000) });
+      resolve({ ...report, nodeId, reported, timedOut, exitCode: code, stderr: err.slice(-2000) });
     });
   });
 }

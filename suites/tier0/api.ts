@@ -24,7 +24,8 @@ t.case('version_minor_known', { catches: ['api_minor_mismatch'] }).run(({ plugin
   );
 });
 
-t.case('struct_size_covers_minor', { catches: ['api_struct_size_short', 'api_minor_mismatch'] }).run(({ plugin }) => {
+// A minor newer than this CTS knows cannot be sized here (version_minor_known flags it).
+t.case('struct_size_covers_minor', { catches: ['api_struct_size_short'] }).run(({ plugin }) => {
   const need = apiStructSize(known(plugin.apiVersion.minor));
   check.ok(
     plugin.structSize >= need,

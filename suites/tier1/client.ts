@@ -50,9 +50,15 @@ t.case('unknown_option_rejected', { catches: ['accepts_unknown_create_option', '
   );
 });
 
-/** A value of a different PJRT_NamedValue type than `v`. */
+/** The same value under a different PJRT_NamedValue type, so a plugin that misreads it would succeed. */
 function otherType(v: NamedValue): NamedValue {
-  return typeof v === 'string' ? 1n : 'not-a-number';
+  switch (typeof v) {
+    case 'bigint': return Number(v); // kInt64 → kFloat of the same value
+    case 'number': return String(v);
+    case 'boolean': return v ? 1n : 0n;
+    case 'string': return 1n;
+    default: return 'not-a-list';
+  }
 }
 
 t.case('wrong_type_option_rejected', { catches: ['accepts_wrong_option_type', 'wrong_error_code'] }).run(async (ctx) => {

@@ -45,6 +45,7 @@ t.case('output_metadata', { catches: ['num_outputs_wrong'], requires: { slots: [
     const exe = (await compileText(client, addAndMul([2, 3], 'i32'))).executable();
     check.equal(exe.outputElementTypes(), ['s32', 's32'], 'PJRT_Executable_OutputElementTypes must match the result types');
     check.equal(exe.outputDimensions(), [[2, 3], [2, 3]], 'PJRT_Executable_OutputDimensions must match the result shapes');
+    check.equal(exe.numOutputs(), exe.outputElementTypes().length, 'PJRT_Executable_NumOutputs must agree with OutputElementTypes');
   },
 );
 

@@ -32,7 +32,9 @@ t.case('device_backlink', { catches: ['memory_device_backlink_missing'], require
 t.case('forward_link', { catches: ['memory_device_backlink_missing'], requires: { slots: ['PJRT_Memory_AddressableByDevices'] } }).run(
   ({ client }) => {
     for (const m of client.addressableMemories()) {
-      for (const d of m.addressableByDevices()) {
+      const by = m.addressableByDevices();
+      check.ok(by.length > 0, `memory ${m.id()} (${m.kind()}) is addressable, so PJRT_Memory_AddressableByDevices must name a device`, '≥ 1 device', 'none');
+      for (const d of by) {
         check.ok(d.addressableMemories().some((x) => same(x, m)), `memory ${m.id()} lists device ${d.id}, so the device must list the memory`, 'listed', 'missing');
       }
     }

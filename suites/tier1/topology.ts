@@ -10,7 +10,8 @@ t.case('devices_non_empty', { catches: ['abort_in=PJRT_Client_Devices'] }).run((
   check.ok(client.addressableDevices().length > 0, 'PJRT_Client_AddressableDevices must list at least one device', '≥ 1', '0');
 });
 
-t.case('addressable_subset', { catches: ['all_devices_addressable'] }).run(({ client }) => {
+// all_devices_addressable only shows with remote devices: tier3.multinode.only_own_devices_addressable catches it.
+t.case('addressable_subset', { catches: ['crash_in=PJRT_Device_IsAddressable'] }).run(({ client }) => {
   const all = client.devices();
   for (const d of client.addressableDevices()) {
     check.ok(all.some((x) => same(x, d)), 'every addressable device must be among PJRT_Client_Devices', `device ${d.id} listed`, 'missing');
@@ -54,7 +55,8 @@ t.case('description_kind', { catches: ['crash_in=PJRT_Client_Create'] }).run(({ 
   for (const k of kinds) check.nonEmptyString(k, 'PJRT_DeviceDescription_Kind must be non-empty');
 });
 
-t.case('description_process_index', { catches: ['process_index_wrong'] }).run(({ client }) => {
+// process_index_wrong (0 everywhere) is invisible on one node: tier3.multinode.process_index_is_node_id catches it.
+t.case('description_process_index', { catches: ['crash_in=PJRT_Client_ProcessIndex'] }).run(({ client }) => {
   for (const d of client.addressableDevices()) {
     check.equal(d.processIndex, client.processIndex(), `device ${d.id}: an addressable device belongs to this client's process`);
   }

@@ -1,10 +1,13 @@
 // Tier 2 — ABI skew: Args with the struct_size of an older minor, or of a newer minor with a zero-filled tail.
-// A plugin must accept or reject cleanly; never crash, never read past struct_size.
+// A plugin must accept or reject cleanly; never crash, never read or write past struct_size. Bytes past an older
+// struct_size hold sentinels: a plugin that acts on them, or overwrites them, misreads the caller's struct.
 import { area } from '../../src/harness/index.js';
-import { layoutOf } from '../../src/abi/index.js';
+import { enumValue, layoutOf } from '../../src/abi/index.js';
 import * as check from '../_lib/check.js';
+import { same } from '../_lib/clients.js';
 import { nodeIdOption } from '../_lib/config.js';
-import type { Plugin, Client } from '../../src/pjrt/index.js';
+import { dtype, pattern } from '../_lib/patterns.js';
+import type { Args, Plugin, Client } from '../../src/pjrt/index.js';
 
 const t = area('tier2.abi_skew', { tier: 2 });
 
@@ -38,6 +41,19 @@ const PROBES: readonly Probe[] = [
 ];
 
 const NEWER_TAIL = 64;
+const SENTINEL = 0xcd;
+
+/** Fills the Args' bytes from `from` (an older struct_size) to their end with the sentinel. */
+function fillTail(a: Args, from: number): void {
+  a.buf.fill(SENTINEL, from);
+}
+
+/** The bytes past an older struct_size must be as the caller left them: the plugin must not write there. */
+function checkTail(a: Args, from: number, slot: string): void {
+  const tail = a.buf.subarray(from);
+  const changed = tail.findIndex((b) => b !== SENTINEL);
+  check.ok(changed < 0, `${slot} must not write past the caller's struct_size ${from}`, `bytes ${from}…${a.buf.length - 1} untouched`, () => `byte ${from + changed} changed`);
+}
 
 t.case('newer_struct_size_accepted', { catches: ['rejects_larger_struct_size'] })
   .params(PROBES)
@@ -50,16 +66,19 @@ t.case('newer_struct_size_accepted', { catches: ['rejects_larger_struct_size'] }
   });
 
 /** Args with struct_size of an older minor: only structs that grew have one; use the Args' own previous fields. */
-t.case('older_struct_size_clean', { catches: ['misreads_older_struct_size'] }).run(async ({ plugin, client }) => {
+// The reference plugin never uses the newest Client_Create fields, so its misreads_older_struct_size does not show
+// here (older_struct_size_query and older_struct_size_tail_ignored catch it); other plugins may crash on the garbage.
+t.case('older_struct_size_clean', { catches: ['crash_in=PJRT_Client_Create'] }).run(async ({ plugin, client }) => {
   // PJRT_Client_Create_Args grew (kv callbacks at 0.x, more later): an older caller leaves them out.
   const slot = 'PJRT_Client_Create';
   const full = layoutOf('PJRT_Client_Create_Args');
   const last = full.fields[full.fields.length - 1]!;
   const older = last.offset; // struct_size that ends just before the newest field
   const a = plugin.raw.args(slot, Math.max(older, full.fields[2]!.offset));
-  a.buf.fill(0xcd, older); // garbage past the older struct_size: must never be read
+  fillTail(a, older); // garbage past the older struct_size: must never be read
   void client;
   const r = await check.okOrCleanError(() => plugin.raw.call(slot, a), 'Client_Create with an older struct_size must work or fail cleanly');
+  checkTail(a, older, slot);
   if (r.error === undefined) {
     const c = a.getPtr('client');
     if (c !== null) await plugin.raw.callAsync('PJRT_Client_Destroy', plugin.raw.args('PJRT_Client_Destroy').ptr('client', c));
@@ -73,9 +92,54 @@ t.case('older_struct_size_query', { catches: ['misreads_older_struct_size'] })
     const lastOut = layout.fieldNames()[layout.fieldNames().length - 1]!;
     const older = layout.offset(lastOut); // pretend the caller predates the last field
     const a = plugin.raw.args(p.slot, older);
+    fillTail(a, older);
     p.fill(client, a);
     await check.okOrCleanError(() => plugin.raw.call(p.slot, a), `${p.slot} with struct_size ${older} must work or fail cleanly`);
+    checkTail(a, older, p.slot);
   });
+
+const VIEW = 'PJRT_Client_CreateViewOfDeviceBuffer';
+
+/** CreateViewOfDeviceBuffer_Args from before `memory` was added, with a valid memory pointer right after them:
+ *  the plugin must place the view by `device` and never look at the bytes past struct_size. */
+t.case('older_struct_size_tail_ignored', {
+  catches: ['misreads_older_struct_size'],
+  requires: { slots: [VIEW, 'PJRT_Buffer_Memory', 'PJRT_Buffer_OpaqueDeviceMemoryDataPointer', 'PJRT_Buffer_IncreaseExternalReferenceCount'] },
+}).run(async (ctx) => {
+  const { plugin, client, device } = ctx;
+  const full = layoutOf(`${VIEW}_Args`);
+  const memoryField = full.fields.find((f) => f.name === 'memory');
+  if (memoryField === undefined) return ctx.skip(`${VIEW}_Args has no memory field in this CTS's table`);
+  const older = memoryField.offset;
+  const decoy = client.addressableMemories().find((m) => !same(m, device.defaultMemory()));
+  if (decoy === undefined) return ctx.skip('needs a second addressable memory to place behind the older struct');
+  const host = pattern(dtype('u8'), [64]);
+  const buf = await client.upload(host, { dtype: 'u8', dims: [64], device });
+  buf.increaseExternalRef(); // keeps the viewed memory alive while the view exists
+  const a = plugin.raw.args(VIEW, older);
+  fillTail(a, older);
+  a.ptr('memory', decoy.ptr); // past struct_size: what a plugin that misreads the struct would use
+  a.ptr('client', client.ptr).ptr('device_buffer_ptr', buf.opaqueDeviceMemoryDataPointer()).i64s('dims', 'num_dims', [64]);
+  a.i32('element_type', enumValue('PJRT_Buffer_Type', 'U8')).ptr('device', device.ptr);
+  const r = await check.okOrCleanError(() => plugin.raw.call(VIEW, a), `${VIEW} with the struct_size of a caller that predates 'memory' must work or fail cleanly`);
+  if (r.error === undefined) {
+    const view = a.getPtr('buffer');
+    check.ok(view !== null, `${VIEW} succeeded, so it must return a buffer`, 'a buffer', 'NULL');
+    const m = plugin.raw.args('PJRT_Buffer_Memory').ptr('buffer', view);
+    plugin.raw.call('PJRT_Buffer_Memory', m);
+    plugin.raw.call('PJRT_Buffer_Destroy', plugin.raw.args('PJRT_Buffer_Destroy').ptr('buffer', view));
+    const want = device.defaultMemory();
+    const got = m.getPtr('memory');
+    const gotMemory = client.addressableMemories().find((x) => x.ptr === got);
+    check.ok(
+      got === want.ptr,
+      `a view made by device (no memory field within struct_size) must be in that device's default memory, not the memory found past struct_size`,
+      `memory ${want.id()} (${want.kind()})`,
+      () => (gotMemory ? `memory ${gotMemory.id()} (${gotMemory.kind()})${same(gotMemory, decoy) ? ', the one past struct_size' : ''}` : String(got)),
+    );
+  }
+  buf.decreaseExternalRef();
+});
 
 t.case('unknown_named_value_type', { catches: ['accepts_wrong_option_type'] }).run(async ({ plugin, client, config }) => {
   void client;

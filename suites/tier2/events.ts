@@ -88,7 +88,11 @@ t.case('error_buffer_to_host_fails', { catches: ['event_error_dropped'], require
   check.ok(e.message.includes('pjrt-cts injected failure'), 'the error message given to CreateErrorBuffer must be delivered', 'the injected message', `"${e.message}"`);
 });
 
-t.case('many_in_flight', { catches: ['event_never_ready', 'on_ready_never_called'] }).run(async ({ client }) => {
+/** Per-completion delay for many_in_flight: short, yet long enough that most OnReady calls come before completion. */
+const IN_FLIGHT_DELAY_MS = 20;
+
+t.case('many_in_flight', { catches: ['event_never_ready', 'on_ready_never_called'] }).run(async (ctx) => {
+  const client = (await slowClient(ctx, IN_FLIGHT_DELAY_MS)) ?? ctx.client;
   const N = 64;
   const hosts = Array.from({ length: N }, (_, i) => pattern(dtype('s32'), [i + 1]));
   const bufs = await Promise.all(hosts.map(async (h, i) => (await client.bufferFromHost(h, { dtype: 's32', dims: [i + 1] })).buffer));

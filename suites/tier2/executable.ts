@@ -32,7 +32,7 @@ t.case('serialize_keeps_metadata', { catches: ['num_outputs_wrong'] }).run(async
   check.equal(loaded.executable().name(), exe.executable().name(), 'the executable name must survive serialization');
 });
 
-t.case('deserialize_garbage_rejected', { catches: ['crash_in=PJRT_Client_Compile'] }).run(async ({ client }) => {
+t.case('deserialize_garbage_rejected', { catches: ['crash_in=PJRT_Executable_DeserializeAndLoad'] }).run(async ({ client }) => {
   await check.rejects(() => client.deserializeAndLoad(new TextEncoder().encode('not a serialized executable')), 'deserializing garbage must fail cleanly');
 });
 

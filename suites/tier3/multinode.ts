@@ -9,8 +9,10 @@ import { jsonOptions, launchNodes, type NodeResult } from '../_lib/multinode.js'
 const t = area('tier3.multinode', { tier: 3, requires: { slots: ['PJRT_Client_Create'] }, timeoutMs: 90000 });
 
 const KV_TIMEOUT_MS = 4000;
+/** How long a node may take beyond its key-value timeout (process start, plugin load) before it counts as hung. */
+const NODE_SLACK_MS = 20000;
 
-async function launch(ctx: CaseContext<unknown>, numNodes: number, start?: number[]) {
+async function launch(ctx: CaseContext<unknown>, numNodes: number, start?: number[], kvTimeoutMs = KV_TIMEOUT_MS, slackMs = NODE_SLACK_MS) {
   const platform = ctx.client.platformName();
   const prefix = `cts_${randomBytes(6).toString('hex')}`;
   const prefixOpt = kvPrefixOption(ctx.config, platform);
@@ -18,7 +20,7 @@ async function launch(ctx: CaseContext<unknown>, numNodes: number, start?: numbe
   const options = jsonOptions({
     ...createOptionsOf(ctx.config),
     ...(prefixOpt ? { [prefixOpt]: prefix } : {}),
-    ...(timeoutOpt ? { [timeoutOpt]: KV_TIMEOUT_MS } : {}),
+    ...(timeoutOpt ? { [timeoutOpt]: kvTimeoutMs } : {}),
   });
   const r = await launchNodes({
     pluginPath: ctx.plugin.path,
@@ -28,7 +30,7 @@ async function launch(ctx: CaseContext<unknown>, numNodes: number, start?: numbe
     numNodesOption: numNodesOption(ctx.config),
     numNodes,
     ...(start ? { start } : {}),
-    deadlineMs: KV_TIMEOUT_MS + 20000,
+    deadlineMs: kvTimeoutMs + slackMs,
   });
   return { ...r, prefix: prefixOpt ? prefix : undefined };
 }
@@ -93,10 +95,16 @@ t.case('keys_namespaced', { catches: ['kv_keys_not_namespaced'] }).run(async (ct
   check.equal(stray, [], `every key-value key must carry the run's prefix '${prefix}'`);
 });
 
+/** A short key-value timeout: the case waits for it to run out (and, if the plugin hangs, for the slack too). */
+const MISSING_PEER_KV_TIMEOUT_MS = 1000;
+const MISSING_PEER_SLACK_MS = 10000;
+
 t.case('missing_peer_errors', { catches: ['missing_peer_hangs'] }).run(async (ctx) => {
   if (!kvTimeoutOption(ctx.config, ctx.client.platformName())) return ctx.skip('the plugin config names no key-value timeout option');
-  const { nodes } = await launch(ctx, 2, [0]);
+  const { nodes } = await launch(ctx, 2, [0], MISSING_PEER_KV_TIMEOUT_MS, MISSING_PEER_SLACK_MS);
   const n = nodes[0]!;
-  check.ok(!n.timedOut, 'with a peer missing, PJRT_Client_Create must fail after its timeout, not hang', `an error within ${KV_TIMEOUT_MS} ms (+ slack)`, 'no answer (killed)');
+  const within = `an error within ${MISSING_PEER_KV_TIMEOUT_MS} ms (+ ${MISSING_PEER_SLACK_MS} ms slack)`;
+  check.ok(!n.timedOut, 'with a peer missing, PJRT_Client_Create must fail after its timeout, not hang', within, 'no answer (killed)');
+  check.ok(n.reported, 'with a peer missing, PJRT_Client_Create must return an error, not crash the process', within, () => `exit code ${n.exitCode}: ${n.stderr.slice(-300)}`);
   check.ok(!n.ok, 'with a peer missing, PJRT_Client_Create must fail', 'an error', 'a client');
 });

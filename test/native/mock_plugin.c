@@ -75,6 +75,8 @@ static void* Plugin_Attributes(void* a) {
 typedef struct { char echo[1024]; } MockClient;
 
 static void* callback_error(int code, const char* msg, size_t len) { return mk_error_n(code, msg, len); }
+/* The args field is a PJRT_CallbackError*: a pointer to the function pointer. */
+static void* (*const callback_error_fn)(int, const char*, size_t) = callback_error;
 
 typedef struct {
   void* get; void* get_arg; void* put; void* put_arg; void* try_get; void* try_get_arg;
@@ -91,7 +93,7 @@ static void* kv_thread(void* p) {
   F(put, PJRT_KeyValuePutCallback_Args, key_size, size_t) = 2;
   F(put, PJRT_KeyValuePutCallback_Args, value, const char*) = "hello";
   F(put, PJRT_KeyValuePutCallback_Args, value_size, size_t) = 5;
-  F(put, PJRT_KeyValuePutCallback_Args, callback_error, void*) = (void*)callback_error;
+  F(put, PJRT_KeyValuePutCallback_Args, callback_error, void*) = (void*)&callback_error_fn;
   F(put, PJRT_KeyValuePutCallback_Args, user_arg, void*) = j->put_arg;
   void* err = ((ArgsFn)j->put)(put);
   if (err) { snprintf(j->result, sizeof j->result, "put failed: %s", ((MockError*)err)->msg); free_error(err); return NULL; }
@@ -101,7 +103,7 @@ static void* kv_thread(void* p) {
   F(get, PJRT_KeyValueGetCallback_Args, key, const char*) = "k1";
   F(get, PJRT_KeyValueGetCallback_Args, key_size, size_t) = 2;
   F(get, PJRT_KeyValueGetCallback_Args, timeout_in_ms, int) = 1000;
-  F(get, PJRT_KeyValueGetCallback_Args, callback_error, void*) = (void*)callback_error;
+  F(get, PJRT_KeyValueGetCallback_Args, callback_error, void*) = (void*)&callback_error_fn;
   F(get, PJRT_KeyValueGetCallback_Args, user_arg, void*) = j->get_arg;
   err = ((ArgsFn)j->get)(get);
   if (err) { snprintf(j->result, sizeof j->result, "get failed: %s", ((MockError*)err)->msg); free_error(err); return NULL; }
@@ -114,7 +116,7 @@ static void* kv_thread(void* p) {
   F(tg, PJRT_KeyValueTryGetCallback_Args, struct_size, size_t) = SS_PJRT_KeyValueTryGetCallback_Args;
   F(tg, PJRT_KeyValueTryGetCallback_Args, key, const char*) = "absent";
   F(tg, PJRT_KeyValueTryGetCallback_Args, key_size, size_t) = 6;
-  F(tg, PJRT_KeyValueTryGetCallback_Args, callback_error, void*) = (void*)callback_error;
+  F(tg, PJRT_KeyValueTryGetCallback_Args, callback_error, void*) = (void*)&callback_error_fn;
   F(tg, PJRT_KeyValueTryGetCallback_Args, user_arg, void*) = j->try_get_arg;
   err = ((ArgsFn)j->try_get)(tg);
   if (!err || ((MockError*)err)->code != E_PJRT_Error_Code__NOT_FOUND) {
