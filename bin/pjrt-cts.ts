@@ -152,7 +152,9 @@ async function main(): Promise<void> {
       process.exitCode = EXIT.internal;
     }
   }
-  // Workers are gone by now; exit even if a plugin (info) left threads behind.
+  // Workers are gone by now; exit even if a plugin (info) left threads behind. Writes to a pipe are
+  // asynchronous and process.exit drops what is still queued, so drain both streams first.
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
   process.exit(process.exitCode ?? 0);
 }
 

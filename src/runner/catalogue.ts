@@ -2,8 +2,23 @@
 import { startWorker } from './child.js';
 import { FatalWorkerError } from './scheduler.js';
 import type { CatalogueEntry } from '../harness/types.js';
+import { existsSync, statSync } from 'node:fs';
+import { ConfigError } from '../config/errors.js';
+import { CorpusError, loadCorpus } from '../corpus/index.js';
+
+/** An external corpus is a person's input: check it here, so a bad one is exit 2 with its file and JSON path. */
+function checkExternalCorpus(dir: string): void {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(dir, '--programs', 'expected a directory of <name>.mlir + <name>.json programs');
+  try {
+    loadCorpus(dir, { idPrefix: 'external.program' });
+  } catch (e) {
+    if (e instanceof CorpusError) throw new ConfigError(e.file, e.path, e.message.slice(`${e.file}: ${e.path}: `.length));
+    throw e;
+  }
+}
 
 export async function loadCatalogue(programs?: string): Promise<CatalogueEntry[]> {
+  if (programs) checkExternalCorpus(programs);
   const w = startWorker({ type: 'list', ...(programs ? { programs } : {}) }, process.env, { onResult: () => undefined }, () => 0);
   const end = await w.done;
   if (end.fatal) throw new FatalWorkerError(`loading the suites failed: ${end.fatal}`);

@@ -2,7 +2,7 @@
 // and its outputs compared with the sidecar's expected values. Records the op × dtype capability matrix.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { area, type CaseContext } from '../../src/harness/index.js';
+import { area, externalProgramsDir, type CaseContext } from '../../src/harness/index.js';
 import { dtype } from '../../src/abi/index.js';
 import { compareValue, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
 import { packageRoot } from '../../src/runner/paths.js';
@@ -55,21 +55,32 @@ async function runEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Uint
   return Promise.all(outputs.map((row) => Promise.all(row.map((b) => b.toHost()))));
 }
 
-if (rows.length > 0) {
-  t.case('run', { catches: (p: { entry: CorpusEntry }) => catchesOf(p.entry) })
-    .params(rows)
-    .run(async (ctx) => {
-      const e = ctx.p.entry;
-      const got = await runEntry(ctx, e);
-      const problems: string[] = [];
-      e.outputs.forEach((outs, r) => {
-        check.equal(got[r]!.length, outs.length, `${e.name}: replica ${r} must return every result of the program`);
-        outs.forEach((want, k) => {
-          const why = compareValue(want.spec, got[r]![k]!, want.tolerance, `replica ${r} output ${k}`);
-          if (why) problems.push(why);
-        });
-      });
-      for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, problems.length === 0);
-      if (problems.length) check.fail(`${e.name}: results must match the StableHLO reference values (${e.description})`, 'the sidecar outputs', problems.join('; '));
+/** Runs one corpus program and compares every replica's outputs with the sidecar's values. */
+async function checkEntry(ctx: CaseContext<{ entry: CorpusEntry }>): Promise<void> {
+  const e = ctx.p.entry;
+  const got = await runEntry(ctx, e);
+  const problems: string[] = [];
+  e.outputs.forEach((outs, r) => {
+    check.equal(got[r]!.length, outs.length, `${e.name}: replica ${r} must return every result of the program`);
+    outs.forEach((want, k) => {
+      const why = compareValue(want.spec, got[r]![k]!, want.tolerance, `replica ${r} output ${k}`);
+      if (why) problems.push(why);
     });
+  });
+  for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, problems.length === 0);
+  if (problems.length) check.fail(`${e.name}: results must match the StableHLO reference values (${e.description})`, 'the sidecar outputs', problems.join('; '));
+}
+
+if (rows.length > 0) {
+  t.case('run', { catches: (p: { entry: CorpusEntry }) => catchesOf(p.entry) }).params(rows).run(checkEntry);
+}
+
+// --programs <dir>: a vendor's own corpus in the same format, as external.program.run.<name>.
+const externalDir = externalProgramsDir();
+if (externalDir) {
+  const external = area('external.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+  const externalRows = loadCorpus(externalDir, { idPrefix: 'external.program' }).map((e) => ({ id: e.name, entry: e }));
+  if (externalRows.length > 0) {
+    external.case('run', { catches: ['crash_in=PJRT_LoadedExecutable_Execute'] }).params(externalRows).run(checkEntry);
+  }
 }
