@@ -54,7 +54,7 @@ function build(): Command {
     .option('--shard <i/n>', 'run only shard i of n (by id hash; 1-based)')
     .option('--strict', 'certification run: every tier, no filters or expectations; skipped/unsupported required cases fail', false)
     .option('--list', 'print the selected ids and exit without loading the plugin', false)
-    .option('--programs <dir>', 'add the cases of an external program corpus (external.program.<name>)')
+    .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
     .option('--matrix', 'print the capability matrix after the run', false)
     .action(async (o: Record<string, unknown>) => {
       const opt = o as {
