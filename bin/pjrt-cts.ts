@@ -56,16 +56,17 @@ function build(): Command {
     .option('--list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
     .option('--matrix', 'print the capability matrix after the run', false)
+    .option('--no-preflight', 'do not check first that the library loads and accepts the create options')
     .action(async (o: Record<string, unknown>) => {
       const opt = o as {
         plugin?: string; config?: string; createOption: string[]; tier?: number; gate?: number; filter: string[]; exclude: string[];
         expectations?: string; junit?: string; json?: string; jobs: number; timeout: number; retries: number; shard?: string;
-        strict: boolean; list: boolean; programs?: string; matrix: boolean;
+        strict: boolean; list: boolean; programs?: string; matrix: boolean; preflight: boolean;
       };
       process.exitCode = await runCommand({
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
-        strict: opt.strict, list: opt.list, matrix: opt.matrix, stdout: process.stdout,
+        strict: opt.strict, list: opt.list, matrix: opt.matrix, preflight: opt.preflight, stdout: process.stdout,
         ...(opt.plugin ? { plugin: opt.plugin } : {}), ...(opt.config ? { config: opt.config } : {}),
         ...(opt.tier !== undefined ? { tier: opt.tier } : {}), ...(opt.gate !== undefined ? { gate: opt.gate } : {}),
         ...(opt.expectations ? { expectations: path.resolve(opt.expectations) } : {}),

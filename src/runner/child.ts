@@ -28,6 +28,8 @@ export interface ChunkEnd {
   fatal?: string;
   interrupted: boolean;
   catalogue?: CatalogueEntry[];
+  /** Set when a probe worker answered: the problem it found, or '' for none. */
+  probe?: string;
 }
 
 export interface RunningChunk { done: Promise<ChunkEnd>; kill(): void }
@@ -101,6 +103,9 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
         break;
       case 'fatal':
         end.fatal = m.message;
+        break;
+      case 'probe':
+        end.probe = m.problem ?? '';
         break;
       case 'done':
         finished = true;

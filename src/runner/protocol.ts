@@ -6,6 +6,7 @@ import type { ResolvedPlugin } from './plugins.js';
 
 export type ToWorker =
   | { type: 'list'; programs?: string }
+  | { type: 'probe'; plugin: ResolvedPlugin }
   | { type: 'run'; plugin: ResolvedPlugin; ids: string[]; timeouts: number[]; files?: string[]; programs?: string };
 
 export type FromWorker =
@@ -14,4 +15,6 @@ export type FromWorker =
   | { type: 'result'; id: string; outcome: CaseOutcome }
   | { type: 'identity'; identity: Partial<PluginIdentity> }
   | { type: 'fatal'; message: string }
+  /** The preflight's verdict: a problem is bad input (the library cannot be used, or it rejects the create options). */
+  | { type: 'probe'; problem?: string }
   | { type: 'done' };

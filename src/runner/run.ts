@@ -1,4 +1,5 @@
 // `pjrt-cts run`: select cases, run them in workers, apply expectations, stream and write reports, decide the exit code.
+import { preflight } from './preflight.js';
 import { ConsoleReporter } from '../../reporters/console.js';
 import { writeJsonReport } from '../../reporters/json.js';
 import { writeJunitReport } from '../../reporters/junit.js';
@@ -37,6 +38,8 @@ export interface RunOptions {
   list: boolean;
   programs?: string;
   matrix: boolean;
+  /** Check first that the library loads and accepts the create options (default true). */
+  preflight?: boolean;
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   /** For tests: replaces process signal handling. */
   signal?: AbortSignal;
@@ -90,6 +93,9 @@ export function printList(cases: readonly CatalogueEntry[], json: boolean, out: 
   }
 }
 
+/** How long the preflight may take before the run goes on without its verdict. */
+const PREFLIGHT_TIMEOUT_MS = 20_000;
+
 export async function runCommand(o: RunOptions): Promise<number> {
   if (o.strict) checkStrict(o);
   const shard: Shard | undefined = o.shard ? parseShard(o.shard) : undefined;
@@ -104,6 +110,8 @@ export async function runCommand(o: RunOptions): Promise<number> {
   const plugin = resolvePlugin(configFile, o.plugin, o.createOptions);
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
   const exp = expFile ? new Expectations(loadJson(expFile, ExpectationsFile).expectations) : undefined;
+  // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
+  if (o.preflight !== false && !process.env['PJRT_CTS_SUITES']) await preflight(plugin, Math.min(o.timeoutMs, PREFLIGHT_TIMEOUT_MS));
 
   const startedAt = new Date();
   const t0 = Date.now();

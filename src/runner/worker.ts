@@ -22,6 +22,26 @@ async function exit(code: number): Promise<never> {
 
 class SilentReporter extends Mocha.reporters.Base {}
 
+/** Preflight: can the library be used at all, and does it accept the configured create options? */
+async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
+  const session = new PluginSession(msg.plugin);
+  await session.init();
+  const { PluginLoadError, PjrtError, Scope } = session.pjrt;
+  const scope = new Scope();
+  let problem: string | undefined;
+  try {
+    await session.createClient(scope);
+  } catch (e) {
+    if (e instanceof PluginLoadError) problem = e.message;
+    else if (e instanceof PjrtError && e.codeName === 'INVALID_ARGUMENT') {
+      problem = `${msg.plugin.library}: PJRT_Client_Create rejected the create options ${JSON.stringify(Object.keys(msg.plugin.createOptions))}: ${e.message}`;
+    }
+    // Anything else is the plugin's to answer for, case by case.
+  }
+  await scope.dispose().catch(() => undefined);
+  await send({ type: 'probe', ...(problem ? { problem } : {}) });
+}
+
 async function run(msg: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const session = new PluginSession(msg.plugin);
   await session.init();
@@ -67,9 +87,13 @@ process.once('message', (raw) => {
   const msg = raw as ToWorker;
   void (async () => {
     try {
-      await loadSuites(suitesDir(), msg.programs, msg.type === 'run' ? msg.files : undefined);
-      if (msg.type === 'list') await send({ type: 'catalogue', cases: allCases().map(catalogueEntry) });
-      else await run(msg);
+      if (msg.type === 'probe') {
+        await probe(msg);
+      } else {
+        await loadSuites(suitesDir(), msg.programs, msg.type === 'run' ? msg.files : undefined);
+        if (msg.type === 'list') await send({ type: 'catalogue', cases: allCases().map(catalogueEntry) });
+        else await run(msg);
+      }
       await exit(0);
     } catch (e) {
       await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
