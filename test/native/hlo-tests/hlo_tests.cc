@@ -44,13 +44,9 @@ static Tensor MakeInt(ElementType t, std::vector<int64_t> dims, const std::vecto
   for (size_t i = 0; i < v.size(); ++i) std::memcpy(r.bytes.data() + i * w, &v[i], w);
   return r;
 }
+// Raw bit patterns (low bytes of each value, little-endian).
 static Tensor Bits(ElementType t, std::vector<int64_t> dims, const std::vector<uint64_t>& v) {
-  Tensor r;
-  r.type = TensorType{t, std::move(dims)};
-  r.bytes.assign(r.type.byte_size(), 0);
-  size_t w = ElementSize(t);
-  for (size_t i = 0; i < v.size(); ++i) std::memcpy(r.bytes.data() + i * w, &v[i], w);
-  return r;
+  return MakeInt<uint64_t>(t, std::move(dims), v);
 }
 static double Elem(const Tensor& t, int64_t i) {
   const uint8_t* p = t.bytes.data() + i * static_cast<int64_t>(ElementSize(t.type.type));
