@@ -34,7 +34,7 @@ function probeSource(): string {
 
 describe('abi: layout table', () => {
   it('PJRT_Api_STRUCT_SIZE at several minors matches the digest', () => {
-    for (const minor of [110, 111, 112, 113]) assert.equal(apiStructSize(minor), 1144, `0.${minor}`);
+    for (const minor of [110, 111, 112, 113, 114]) assert.equal(apiStructSize(minor), 1144, `0.${minor}`);
     assert.equal(apiStructSize(95), 1080);
     assert.equal(apiStructSize(92), 1072);
     assert.equal(apiStructSize(), apiStructSize(PJRT_API_MINOR));
@@ -62,6 +62,7 @@ describe('abi: layout table', () => {
     assert.equal(enumValue('PJRT_Buffer_Type', 'F32'), 11);
     assert.equal(enumValue('PJRT_Buffer_Type', 'BF16'), 13);
     assert.equal(enumValue('PJRT_Buffer_Type', 'U1'), 31);
+    assert.equal(enumValue('PJRT_Buffer_Type', 'F6E3M2FN'), 33);
     assert.equal(enumValue('PJRT_Error_Code', 'INVALID_ARGUMENT'), 3);
     assert.equal(enumValue('PJRT_HostBufferSemantics', 'kImmutableZeroCopy'), 2);
     assert.equal(enumMember('PJRT_Error_Code', 12), 'UNIMPLEMENTED');
@@ -84,7 +85,8 @@ describe('abi: layout table', () => {
     const nv = layoutOf('PJRT_NamedValue');
     assert.deepEqual([nv.structSize, nv.field('int64_value').offset, nv.field('value_size').offset], [56, 40, 48]);
     assert.equal(layoutOf('PJRT_Buffer_GetMemoryLayout_Args').structSize, 104);
-    assert.equal(layoutOf('PJRT_Device_MemoryStats_Args').structSize, 185);
+    assert.equal(layoutOf('PJRT_Device_MemoryStats_Args').structSize, 201);
+    assert.equal(layoutOf('PJRT_Device_MemoryStats_Args', 112).structSize, 185);
     assert.equal(layoutOf('PJRT_Client_BufferFromHostBuffer_Args').structSize, 120);
   });
 
@@ -94,7 +96,7 @@ describe('abi: layout table', () => {
     assert.equal(cc60.structSize, 72);
     assert.equal(layoutOf('PJRT_Client_Create_Args', 61).structSize, 88);
     const sizes: Array<[number, number]> = [[38, 52], [39, 72], [64, 80], [76, 88], [78, 112], [97, 120], [108, 121],
-      [112, 144], [113, 152]];
+      [112, 144], [113, 144], [114, 144]];
     for (const [minor, size] of sizes) assert.equal(layoutOf('PJRT_ExecuteOptions', minor).structSize, size, `0.${minor}`);
     assert.equal(layoutOf('PJRT_Executable_DeserializeAndLoad_Args', 70).structSize, 48);
     assert.throws(() => layoutOf('PJRT_Client_Load_Args', 94), /does not exist/);

@@ -46,6 +46,8 @@ export const DTYPES: readonly DtypeRow[] = [
   { name: 'f8e3m4', pjrt: 'F8E3M4', kind: 'float', bits: 8, mlir: 'f8E3M4', exponentBits: 3, mantissaBits: 4, core: false },
   { name: 'f8e8m0fnu', pjrt: 'F8E8M0FNU', kind: 'float', bits: 8, mlir: 'f8E8M0FNU', exponentBits: 8, mantissaBits: 0, core: false },
   { name: 'f4e2m1fn', pjrt: 'F4E2M1FN', kind: 'float', bits: 4, mlir: 'f4E2M1FN', exponentBits: 2, mantissaBits: 1, core: false },
+  { name: 'f6e2m3fn', pjrt: 'F6E2M3FN', kind: 'float', bits: 6, mlir: 'f6E2M3FN', exponentBits: 2, mantissaBits: 3, core: false },
+  { name: 'f6e3m2fn', pjrt: 'F6E3M2FN', kind: 'float', bits: 6, mlir: 'f6E3M2FN', exponentBits: 3, mantissaBits: 2, core: false },
   { name: 's4', pjrt: 'S4', kind: 'sint', bits: 4, mlir: 'i4', core: false },
   { name: 'u4', pjrt: 'U4', kind: 'uint', bits: 4, mlir: 'ui4', core: false },
   { name: 's2', pjrt: 'S2', kind: 'sint', bits: 2, mlir: 'i2', core: false },
@@ -70,4 +72,19 @@ export function dtypeByPjrt(member: string): DtypeRow | undefined {
 /** Bytes a dense row-major array of `count` elements occupies (sub-byte types packed, rounded up). */
 export function denseByteSize(d: DtypeRow, count: number): number {
   return Math.ceil((d.bits * count) / 8);
+}
+
+/**
+ * Bytes one element occupies in a host buffer of the default (dense, row-major) host layout. Sub-byte types
+ * (S1/U1, S2/U2, S4/U4, F4E2M1FN, F6*) are one element per byte, the value in the low bits: XLA's clients
+ * unpack them (`ShapeUtil::DeviceShapeToHostShape` drops `element_size_in_bits`; ml_dtypes arrays hold one
+ * element per byte), so `[1,-2,7,-8]` as S4 is host bytes `01 0e 07 08`.
+ */
+export function hostElementBytes(d: DtypeRow): number {
+  return d.bits < 8 ? 1 : d.bits / 8;
+}
+
+/** Bytes a dense row-major host array of `count` elements occupies (one byte per sub-byte element). */
+export function hostByteSize(d: DtypeRow, count: number): number {
+  return hostElementBytes(d) * count;
 }

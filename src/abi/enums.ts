@@ -29,18 +29,18 @@ function seq(name: string, prefix: string, rows: readonly Row[]): EnumDef {
 
 export const ENUMS: readonly EnumDef[] = [
   seq('PJRT_Extension_Type', 'PJRT_Extension_Type_', [
-    // Extension types do not change any struct layout; where the changelog is silent, `since` is the
-    // oldest header the type was seen in (0.95 or 0.113), not necessarily the minor that added it.
+    // Extension types do not change any struct layout; where the changelog is silent, `since` is the minor
+    // of the first upstream header (zml/xla mirror history) that declares the type.
+    // Gpu_Custom_Call (0.31) and Profiler (0.34) were PJRT_Structure_Type_* until 0.41.
     ['Gpu_Custom_Call', 31], ['Profiler', 34], ['Custom_Partitioner', 47], ['Stream', 49], ['Layouts', 51],
-    ['FFI', 53], ['MemoryDescriptions', 59], ['Triton', 65], ['RawBuffer', 95, 'experimental'],
-    ['PhaseCompile', 95, 'experimental'], ['Example', 95], ['Unknown', 95], ['CrossHostTransfers', 74],
-    ['ExecutableMetadata', 95], ['Callback', 95], ['HostAllocator', 80, 'experimental'], ['TpuTopology', 95],
-    ['TpuExecutable', 95], ['Megascale', 95], ['Shardings', 91], ['AbiVersion', 95], ['Collectives', 95],
-    ['MultiSlice', 113], ['HostMemoryAllocator', 113], ['XlaTransform', 113],
-    ['ExecuteChain', 113, 'seen in a 0.113 header of zml/xla only'],
+    ['FFI', 53], ['MemoryDescriptions', 59], ['Triton', 65], ['RawBuffer', 67, 'experimental'],
+    ['PhaseCompile', 70, 'experimental'], ['Example', 72], ['Unknown', 72], ['CrossHostTransfers', 74],
+    ['ExecutableMetadata', 75], ['Callback', 77], ['HostAllocator', 80, 'deprecated'], ['TpuTopology', 81],
+    ['TpuExecutable', 90], ['Megascale', 90], ['Shardings', 91], ['AbiVersion', 91], ['Collectives', 94],
+    ['MultiSlice', 96], ['HostMemoryAllocator', 103], ['XlaTransform', 110],
   ]),
   seq('PJRT_Error_Code', 'PJRT_Error_Code_', [
-    ['OK'], ['CANCELLED'], ['UNKNOWN'], ['INVALID_ARGUMENT'], ['DEADLINE_EXCEEDED'], ['NOT_FOUND'],
+    ['OK', 77, 'not an error; before 0.77 code 0 had no name'], ['CANCELLED'], ['UNKNOWN'], ['INVALID_ARGUMENT'], ['DEADLINE_EXCEEDED'], ['NOT_FOUND'],
     ['ALREADY_EXISTS'], ['PERMISSION_DENIED'], ['RESOURCE_EXHAUSTED'], ['FAILED_PRECONDITION'], ['ABORTED'],
     ['OUT_OF_RANGE'], ['UNIMPLEMENTED'], ['INTERNAL'], ['UNAVAILABLE'], ['DATA_LOSS'], ['UNAUTHENTICATED'],
   ]),
@@ -53,9 +53,10 @@ export const ENUMS: readonly EnumDef[] = [
     ['F16'], ['F32'], ['F64'], ['BF16'], ['C64'], ['C128'],
     ['F8E5M2'], ['F8E4M3FN'], ['F8E4M3B11FNUZ'], ['F8E5M2FNUZ'], ['F8E4M3FNUZ'], ['S4'], ['U4'],
     ['TOKEN', 50],
-    // S2/U2 have no changelog entry; they appeared between 0.50 and 0.55 — recorded conservatively.
-    ['S2', 55], ['U2', 55],
+    // S2/U2 have no changelog entry; they first appear in a 0.53 header (zml/xla@ff042fb840cb, no minor bump).
+    ['S2', 53], ['U2', 53],
     ['F8E4M3', 55], ['F8E3M4', 55], ['F8E8M0FNU', 63], ['F4E2M1FN', 63], ['S1', 94], ['U1', 94],
+    ['F6E2M3FN', 114], ['F6E3M2FN', 114],
   ]),
   seq('PJRT_HostBufferSemantics', 'PJRT_HostBufferSemantics_', [
     ['kImmutableOnlyDuringCall'], ['kImmutableUntilTransferCompletes'],

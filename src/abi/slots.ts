@@ -1,6 +1,8 @@
 // Every PJRT_Api function slot, in header order. Slot i sits at byte 40 + 8*i (see layout.ts).
 // `since` is the minor that appended the slot; 0 = the original block (before the changelog began at 0.29).
-// Source: PJRT C API 0.113 (NovelAI/xla@964b1dfaaa04 CHANGELOG + header; cross-checked with zml/xla@569845078f05).
+// Source: upstream PJRT C API 0.114 (openxla/xla `xla/pjrt/c/pjrt_c_api.h` + CHANGELOG as mirrored in
+// zml/xla@70fe66213b73); order and `since` checked against the header and the mirror's history. 0.113 and 0.114
+// added no slot.
 
 export interface SlotDef {
   readonly name: string;

@@ -1,14 +1,17 @@
 // The PJRT C API structs as data: every struct, each field with its C type and the minor that added it.
-// Source: PJRT C API 0.113 — NovelAI/xla@964b1dfaaa04 (xla/pjrt/c/pjrt_c_api.h + CHANGELOG.md, an upstream
-// mirror), cross-checked field by field against zml/xla@569845078f05 (also PJRT_API_MINOR 113). Where the
-// two disagree we follow the one consistent with the changelog (NovelAI: `execution_stream_id` in
-// PJRT_ExecuteOptions; no `peak_allocated_bytes` in PJRT_Device_MemoryStats_Args).
-// `since` 0 means "present before the changelog began at 0.29" (the exact minor is not tracked).
+// Source: upstream PJRT C API 0.114 — openxla/xla `xla/pjrt/c/pjrt_c_api.h` + `CHANGELOG.md` as mirrored in
+// zml/xla@70fe66213b73 (the commit that set PJRT_API_MINOR 114; unchanged at mirror main 84938591e045).
+// Compared struct by struct, field by field (order, C type) and slot by slot with that header; `since` values
+// come from the CHANGELOG, checked against the first header in the mirror's history (reverts accounted for)
+// that declares each struct, field, slot and enum member. Earlier table revisions followed a fork's 0.113
+// (NovelAI/xla@964b1dfaaa04, with `execution_stream_id` in PJRT_ExecuteOptions); that field is not upstream.
+// `since` 0 means "present before the changelog began at 0.29" (the exact minor is not tracked). Renamed
+// fields (`priv` → `extension_start` at 0.42, `memory_kind` → `kind` at 0.48) keep the minor of the field.
 
 import { API_SLOTS } from './slots.js';
 
 export const PJRT_API_MAJOR = 0;
-export const PJRT_API_MINOR = 113;
+export const PJRT_API_MINOR = 114;
 
 /** C spelling of a type: 'size_t', 'const PJRT_NamedValue*', 'PJRT_Device* const*', 'void (*)(char*)' … */
 export type CType = string;
@@ -190,9 +193,10 @@ const DEFINED: StructDef[] = [
   args('PJRT_Client_LookupDevice_Args', 0, [['client', 'PJRT_Client*'], ['id', 'int'], ['device', 'PJRT_Device*']]),
   args('PJRT_Client_LookupAddressableDevice_Args', 0, [['client', 'PJRT_Client*'], ['local_hardware_id', 'int'],
     ['addressable_device', 'PJRT_Device*']]),
-  plain('PJRT_ProcessInfo', 73, [['struct_size', 'size_t'], ['task_id', 'int'], ['incarnation_id', 'uint64_t'],
+  plain('PJRT_ProcessInfo', 75, [['struct_size', 'size_t'], ['task_id', 'int'], ['incarnation_id', 'uint64_t'],
     ['state', 'PJRT_ProcessState'], ['error_code', 'int'], ['error_message', 'const char*'],
-    ['error_message_size', 'size_t']]),
+    ['error_message_size', 'size_t']], { comment: 'introduced at 0.73 without struct_size; struct_size was inserted at ' +
+    'its start during 0.75 (breaking, no minor bump: zml/xla@d63f4e34886d), described from 0.75' }),
   args('PJRT_Client_UpdateGlobalProcessInfo_Args', 73, [['client', 'PJRT_Client*'],
     ['process_infos', 'PJRT_ProcessInfo*'], ['num_process_infos', 'size_t']]),
   args('PJRT_Client_AddressableMemories_Args', 0, [['client', 'PJRT_Client*'],
@@ -274,7 +278,8 @@ const DEFINED: StructDef[] = [
   args('PJRT_Device_AddressableMemories_Args', 0, [['device', 'PJRT_Device*'], ['memories', 'PJRT_Memory* const*'],
     ['num_memories', 'size_t']]),
   args('PJRT_Device_DefaultMemory_Args', 0, [['device', 'PJRT_Device*'], ['memory', 'PJRT_Memory*']]),
-  args('PJRT_Device_MemoryStats_Args', 0, [['device', 'PJRT_Device*'], ['bytes_in_use', 'int64_t'], ...DEVICE_STATS]),
+  args('PJRT_Device_MemoryStats_Args', 0, [['device', 'PJRT_Device*'], ['bytes_in_use', 'int64_t'], ...DEVICE_STATS,
+    ['peak_allocated_bytes', 'int64_t', 113], ['peak_allocated_bytes_is_set', 'bool', 113]]),
   args('PJRT_Device_ClearMemoryStats_Args', 106, [['device', 'PJRT_Device*']]),
   args('PJRT_Device_PoisonExecution_Args', 85, [['device', 'PJRT_Device*'], ['launch_id', 'int32_t'], ...ERROR_STATUS,
     ['poisoned', 'bool'], ['payload', 'const PJRT_NamedValue*', 100], ['num_payload', 'size_t', 100]]),
@@ -329,8 +334,7 @@ const DEFINED: StructDef[] = [
     ['call_location', 'const char*', 76], ['num_tasks', 'size_t', 78], ['task_ids', 'int*', 78],
     ['incarnation_ids', 'int64_t*', 78], ['multi_slice_config', 'PJRT_MultiSlice_Config*', 97],
     ['use_major_to_minor_data_layout_for_callbacks', 'bool', 108],
-    ['hlo_output_callbacks', 'PJRT_HloOutputCallbackInfo*', 112], ['num_hlo_output_callbacks', 'size_t', 112],
-    ['execution_stream_id', 'int64_t', 113]]),
+    ['hlo_output_callbacks', 'PJRT_HloOutputCallbackInfo*', 112], ['num_hlo_output_callbacks', 'size_t', 112]]),
   args('PJRT_LoadedExecutable_Execute_Args', 0, [['executable', 'PJRT_LoadedExecutable*'],
     ['options', 'PJRT_ExecuteOptions*'], ['argument_lists', 'PJRT_Buffer* const* const*'], ['num_devices', 'size_t'],
     ['num_args', 'size_t'], ['output_lists', 'PJRT_Buffer** const*'], ['device_complete_events', 'PJRT_Event**'],

@@ -39,8 +39,21 @@ export class DeviceDescription {
   }
 }
 
+/** Each optional `<stat>` / `<stat>_is_set` pair of PJRT_Device_MemoryStats_Args, camel-cased. */
 export interface MemoryStats {
   bytesInUse: bigint;
+  peakBytesInUse?: bigint;
+  numAllocs?: bigint;
+  largestAllocSize?: bigint;
+  bytesLimit?: bigint;
+  bytesReserved?: bigint;
+  peakBytesReserved?: bigint;
+  bytesReservableLimit?: bigint;
+  largestFreeBlockBytes?: bigint;
+  poolBytes?: bigint;
+  peakPoolBytes?: bigint;
+  /** 0.113 */
+  peakAllocatedBytes?: bigint;
   [stat: string]: bigint | undefined;
 }
 
