@@ -3,6 +3,7 @@
 // Run:   /tmp/plugin-smoke build/reference-plugin/libpjrt_reference.so
 #include <dlfcn.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,168 @@ static void destroy_buffer(PJRT_Buffer* b) {
   OK(api->PJRT_Buffer_Destroy(&d));
 }
 
+static const char kAdd[] =
+    "module @add_module {\n"
+    "  func.func public @main(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
+    "    %0 = stablehlo.add %arg0, %arg1 : tensor<2x3xf32>\n"
+    "    return %0 : tensor<2x3xf32>\n"
+    "  }\n"
+    "}\n";
+
+static PJRT_LoadedExecutable* compile(PJRT_Client* c, const char* text, int* code) {
+  INIT(PJRT_Program, prog);
+  prog.code = (char*)text;
+  prog.code_size = strlen(text);
+  prog.format = "mlir";
+  prog.format_size = 4;
+  INIT(PJRT_Client_Compile_Args, comp);
+  comp.client = c;
+  comp.program = &prog;
+  int rc = code_of(api->PJRT_Client_Compile(&comp));
+  if (code) *code = rc;
+  else CHECK(rc == 0, "compile -> code %d", rc);
+  return rc ? NULL : comp.executable;
+}
+
+// Runs a one-argument, one-result program on its single device.
+static PJRT_Buffer* execute1(PJRT_LoadedExecutable* e, PJRT_Buffer* arg) {
+  PJRT_Buffer* args1[1] = {arg};
+  PJRT_Buffer* const* arglists[1] = {args1};
+  PJRT_Buffer* outs[1] = {NULL};
+  PJRT_Buffer** outlists[1] = {outs};
+  PJRT_Event* done[1] = {NULL};
+  INIT(PJRT_ExecuteOptions, eo);
+  INIT(PJRT_LoadedExecutable_Execute_Args, ex);
+  ex.executable = e;
+  ex.options = &eo;
+  ex.argument_lists = arglists;
+  ex.num_devices = 1;
+  ex.num_args = 1;
+  ex.output_lists = outlists;
+  ex.device_complete_events = done;
+  int rc = code_of(api->PJRT_LoadedExecutable_Execute(&ex));
+  CHECK(rc == 0, "execute -> code %d", rc);
+  if (rc) return NULL;
+  await_event(done[0]);
+  return outs[0];
+}
+
+static void destroy_executable(PJRT_LoadedExecutable* e) {
+  INIT(PJRT_LoadedExecutable_Destroy_Args, d);
+  d.executable = e;
+  OK(api->PJRT_LoadedExecutable_Destroy(&d));
+}
+
+static PJRT_NamedValue int_option(const char* name, int64_t v) {
+  PJRT_NamedValue o;
+  memset(&o, 0, sizeof o);
+  o.struct_size = PJRT_NamedValue_STRUCT_SIZE;
+  o.name = name;
+  o.name_size = strlen(name);
+  o.type = PJRT_NamedValue_kInt64;
+  o.int64_value = v;
+  o.value_size = 1;
+  return o;
+}
+static PJRT_NamedValue string_option(const char* name, const char* v) {
+  PJRT_NamedValue o = int_option(name, 0);
+  o.type = PJRT_NamedValue_kString;
+  o.string_value = v;
+  o.value_size = strlen(v);
+  return o;
+}
+
+// The xla personality (create option personality=xla): XLA CPU plugin latitude.
+static void xla_personality_checks(void) {
+  PJRT_NamedValue opts[3] = {string_option("personality", "xla"), int_option("device_count", 2), int_option("node_id", 0)};
+  INIT(PJRT_Client_Create_Args, bad);
+  bad.create_options = opts;
+  bad.num_options = 3;
+  CHECK(code_of(api->PJRT_Client_Create(&bad)) == PJRT_Error_Code_INVALID_ARGUMENT, "xla: node_id is unknown");
+  PJRT_NamedValue wrong = string_option("personality", "tpu");
+  bad.create_options = &wrong;
+  bad.num_options = 1;
+  CHECK(code_of(api->PJRT_Client_Create(&bad)) == PJRT_Error_Code_INVALID_ARGUMENT, "unknown personality");
+
+  INIT(PJRT_Client_Create_Args, cc);
+  cc.create_options = opts;
+  cc.num_options = 2;
+  OK(api->PJRT_Client_Create(&cc));
+  PJRT_Client* c = cc.client;
+  if (!c) return;
+  INIT(PJRT_Client_PlatformName_Args, pn);
+  pn.client = c;
+  OK(api->PJRT_Client_PlatformName(&pn));
+  CHECK(pn.platform_name_size == 3 && !memcmp(pn.platform_name, "cpu", 3), "xla: platform name cpu");
+
+  // 2 replicas x 2 partitions on 2 devices: the computation placer's order, no bound check.
+  int assignment[4] = {-1, -1, -1, -1};
+  INIT(PJRT_Client_DefaultDeviceAssignment_Args, da);
+  da.client = c;
+  da.num_replicas = 2;
+  da.num_partitions = 2;
+  da.default_assignment_size = 4;
+  da.default_assignment = assignment;
+  OK(api->PJRT_Client_DefaultDeviceAssignment(&da));
+  CHECK(assignment[0] == 0 && assignment[1] == 2 && assignment[2] == 1 && assignment[3] == 3, "xla: assignment %d %d %d %d",
+        assignment[0], assignment[1], assignment[2], assignment[3]);
+
+  int code = 0;
+  compile(c, "module { func.func public @main( }", &code);
+  CHECK(code == PJRT_Error_Code_UNKNOWN, "xla: parse error -> UNKNOWN, got %d", code);
+  PJRT_LoadedExecutable* e = compile(c, kAdd, NULL);
+  if (e) {
+    INIT(PJRT_LoadedExecutable_GetExecutable_Args, ge);
+    ge.loaded_executable = e;
+    OK(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+    INIT(PJRT_Executable_Fingerprint_Args, fp);
+    fp.executable = ge.executable;
+    CHECK(code_of(api->PJRT_Executable_Fingerprint(&fp)) == PJRT_Error_Code_UNIMPLEMENTED, "xla: fingerprint");
+    INIT(PJRT_Executable_Destroy_Args, ed);
+    ed.executable = ge.executable;
+    OK(api->PJRT_Executable_Destroy(&ed));
+    destroy_executable(e);
+  }
+
+  INIT(PJRT_Client_AddressableDevices_Args, ad);
+  ad.client = c;
+  OK(api->PJRT_Client_AddressableDevices(&ad));
+  PJRT_Device* dev = ad.addressable_devices[0];
+  // 64-byte aligned host data is aliased by zero-copy; unaligned data is copied.
+  static _Alignas(64) float aligned[16 + 1];
+  float* unaligned = aligned + 1;
+  int64_t d4[1] = {4};
+  for (int i = 0; i < 5; ++i) aligned[i] = (float)i;
+  PJRT_Buffer* za = upload(c, dev, aligned, PJRT_Buffer_Type_F32, d4, 1, NULL, PJRT_HostBufferSemantics_kImmutableZeroCopy);
+  PJRT_Buffer* zu = upload(c, dev, unaligned, PJRT_Buffer_Type_F32, d4, 1, NULL, PJRT_HostBufferSemantics_kImmutableZeroCopy);
+  INIT(PJRT_Buffer_UnsafePointer_Args, pa);
+  pa.buffer = za;
+  OK(api->PJRT_Buffer_UnsafePointer(&pa));
+  CHECK(pa.buffer_pointer == (uintptr_t)aligned, "xla: aligned zero-copy aliases");
+  INIT(PJRT_Buffer_UnsafePointer_Args, pu);
+  pu.buffer = zu;
+  OK(api->PJRT_Buffer_UnsafePointer(&pu));
+  CHECK(pu.buffer_pointer != (uintptr_t)unaligned, "xla: unaligned zero-copy copies");
+  // Views need aligned memory.
+  INIT(PJRT_Client_CreateViewOfDeviceBuffer_Args, vw);
+  vw.client = c;
+  vw.device_buffer_ptr = unaligned;
+  vw.dims = d4;
+  vw.num_dims = 1;
+  vw.element_type = PJRT_Buffer_Type_F32;
+  vw.device = dev;
+  CHECK(code_of(api->PJRT_Client_CreateViewOfDeviceBuffer(&vw)) == PJRT_Error_Code_INVALID_ARGUMENT, "xla: unaligned view");
+  vw.device_buffer_ptr = aligned;
+  OK(api->PJRT_Client_CreateViewOfDeviceBuffer(&vw));
+  if (vw.buffer) destroy_buffer(vw.buffer);
+  destroy_buffer(za);
+  destroy_buffer(zu);
+
+  INIT(PJRT_Client_Destroy_Args, cd);
+  cd.client = c;
+  OK(api->PJRT_Client_Destroy(&cd));
+}
+
 static atomic_int on_ready_calls;
 static void on_ready(PJRT_Error* e, void* arg) {
   (void)arg;
@@ -86,14 +249,6 @@ static void on_ready(PJRT_Error* e, void* arg) {
 }
 static atomic_int view_deletes;
 static void on_view_delete(void* p, void* arg) { (void)p; (void)arg; atomic_fetch_add(&view_deletes, 1); }
-
-static const char kAdd[] =
-    "module @add_module {\n"
-    "  func.func public @main(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
-    "    %0 = stablehlo.add %arg0, %arg1 : tensor<2x3xf32>\n"
-    "    return %0 : tensor<2x3xf32>\n"
-    "  }\n"
-    "}\n";
 
 int main(int argc, char** argv) {
   if (argc < 2) { fprintf(stderr, "usage: %s libpjrt_reference.so\n", argv[0]); return 2; }
@@ -124,13 +279,11 @@ int main(int argc, char** argv) {
   cbad.num_options = 1;
   CHECK(code_of(api->PJRT_Client_Create(&cbad)) == PJRT_Error_Code_INVALID_ARGUMENT, "unknown option");
 
-  PJRT_NamedValue opt = bad;
-  opt.name = "device_count";
-  opt.name_size = strlen(opt.name);
-  opt.int64_value = 3;
+  // The reference personality explicitly, so the checks below hold whatever PJRT_REFERENCE_PERSONALITY says.
+  PJRT_NamedValue opt[2] = {int_option("device_count", 3), string_option("personality", "reference")};
   INIT(PJRT_Client_Create_Args, cc);
-  cc.create_options = &opt;
-  cc.num_options = 1;
+  cc.create_options = opt;
+  cc.num_options = 2;
   OK(api->PJRT_Client_Create(&cc));
   PJRT_Client* client = cc.client;
 
@@ -227,15 +380,38 @@ int main(int argc, char** argv) {
   CHECK(code_of(api->PJRT_Buffer_ToHostBuffer(&th)) == PJRT_Error_Code_INVALID_ARGUMENT, "use after delete");
   destroy_buffer(db);
 
-  // Sub-byte types are UNIMPLEMENTED.
-  INIT(PJRT_Client_BufferFromHostBuffer_Args, s4);
-  s4.client = client;
-  s4.data = host;
-  s4.type = PJRT_Buffer_Type_S4;
-  s4.dims = dims;
-  s4.num_dims = 2;
-  s4.device = dev0;
-  CHECK(code_of(api->PJRT_Client_BufferFromHostBuffer(&s4)) == PJRT_Error_Code_UNIMPLEMENTED, "s4");
+  // Sub-byte types: one element per host byte (high bits ignored on the way in, zero on the way out),
+  // packed on the device.
+  {
+    const uint8_t s4_in[4] = {0x01, 0xfe, 0x07, 0xf8};  // [1, -2, 7, -8]
+    const uint8_t s4_want[4] = {0x01, 0x0e, 0x07, 0x08};
+    uint8_t s4_back[4] = {0};
+    int64_t d4[1] = {4};
+    PJRT_Buffer* b4 = upload(client, dev0, s4_in, PJRT_Buffer_Type_S4, d4, 1, NULL, PJRT_HostBufferSemantics_kImmutableZeroCopy);
+    INIT(PJRT_Buffer_OnDeviceSizeInBytes_Args, os);
+    os.buffer = b4;
+    OK(api->PJRT_Buffer_OnDeviceSizeInBytes(&os));
+    CHECK(os.on_device_size_in_bytes == 2, "s4 on-device size %zu", os.on_device_size_in_bytes);
+    download(b4, s4_back, sizeof s4_back);
+    CHECK(!memcmp(s4_back, s4_want, 4), "s4 roundtrip %02x %02x %02x %02x", s4_back[0], s4_back[1], s4_back[2], s4_back[3]);
+    static const char kConvert[] =
+        "module @cvt {\n"
+        "  func.func public @main(%a: tensor<4xi4>) -> tensor<4xi32> {\n"
+        "    %0 = stablehlo.convert %a : (tensor<4xi4>) -> tensor<4xi32>\n"
+        "    return %0 : tensor<4xi32>\n"
+        "  }\n"
+        "}\n";
+    PJRT_LoadedExecutable* cvt = compile(client, kConvert, NULL);
+    if (cvt) {
+      PJRT_Buffer* out = execute1(cvt, b4);
+      int32_t ints[4] = {0};
+      if (out) download(out, ints, sizeof ints);
+      CHECK(ints[0] == 1 && ints[1] == -2 && ints[2] == 7 && ints[3] == -8, "s4 convert %d %d %d %d", ints[0], ints[1], ints[2], ints[3]);
+      if (out) destroy_buffer(out);
+      destroy_executable(cvt);
+    }
+    destroy_buffer(b4);
+  }
 
   // Compile + execute add.
   INIT(PJRT_Program, prog);
@@ -289,6 +465,8 @@ int main(int argc, char** argv) {
   INIT(PJRT_Client_Destroy_Args, cd);
   cd.client = client;
   OK(api->PJRT_Client_Destroy(&cd));
+
+  xla_personality_checks();
   printf(failures ? "smoke: %d failure(s)\n" : "smoke: all passed\n", failures);
   return failures ? 1 : 0;
 }

@@ -64,6 +64,10 @@ static double Elem(const Tensor& t, int64_t i) {
     case ElementType::BF16: { uint16_t v; std::memcpy(&v, p, 2); return Bf16ToFloat(v); }
     case ElementType::F32: { float v; std::memcpy(&v, p, 4); return v; }
     case ElementType::F64: { double v; std::memcpy(&v, p, 8); return v; }
+    case ElementType::S4: return (*p & 8) ? int(*p & 15) - 16 : (*p & 15);
+    case ElementType::U4: return *p & 15;
+    case ElementType::S2: return (*p & 2) ? int(*p & 3) - 4 : (*p & 3);
+    case ElementType::U2: return *p & 3;
   }
   return 0;
 }
@@ -495,6 +499,26 @@ static void TestErrors() {
   ExpectError("deep.attrs", deep_attr, kInvalidArgument, "nesting too deep");
 }
 
+// ---------------------------------------------------------------- sub-byte integers (one element per byte)
+static void TestSubByte() {
+  const ElementType S4 = ElementType::S4, U4 = ElementType::U4, S2 = ElementType::S2, U2 = ElementType::U2;
+  // f32 -> i4 truncates toward zero and saturates to [-8, 7]; NaN -> 0. Stored values keep the high bits zero.
+  Expect("s4.from_f32", Un("convert", "tensor<8xf32>", "tensor<8xi4>"), {Make(F32, {8}, {1, -2, 7.9, -8.5, 100, -100, kNaN, -0.5})},
+         {Bits(S4, {8}, {1, 0xe, 7, 8, 7, 8, 0, 0})});
+  Expect("s4.to_s32", Un("convert", "tensor<4xi4>", "tensor<4xi32>"), {Bits(S4, {4}, {1, 0xe, 7, 8})},
+         {MakeInt<int32_t>(S32, {4}, {1, -2, 7, -8})});
+  Expect("u4.from_s32", Un("convert", "tensor<4xi32>", "tensor<4xui4>"), {MakeInt<int32_t>(S32, {4}, {1, 15, 16, -1})},
+         {Bits(U4, {4}, {1, 15, 0, 15})});  // int -> int keeps the low bits
+  Expect("u4.to_f32", Un("convert", "tensor<3xui4>", "tensor<3xf32>"), {Bits(U4, {3}, {0, 9, 15})}, {Make(F32, {3}, {0, 9, 15})});
+  Expect("s2.roundtrip", Un("convert", "tensor<4xi2>", "tensor<4xi8>"), {Bits(S2, {4}, {0, 1, 2, 3})},
+         {MakeInt<int8_t>(S8, {4}, {0, 1, -2, -1})});
+  Expect("u2.from_f32", Un("convert", "tensor<3xf32>", "tensor<3xui2>"), {Make(F32, {3}, {-1, 2.5, 9})}, {Bits(U2, {3}, {0, 2, 3})});
+  Expect("s4.reshape", Main("%a: tensor<2x2xi4>", "tensor<4xi4>", "    %0 = stablehlo.reshape %a : (tensor<2x2xi4>) -> tensor<4xi4>\n    return %0 : tensor<4xi4>"),
+         {Bits(S4, {2, 2}, {1, 2, 3, 4})}, {Bits(S4, {4}, {1, 2, 3, 4})});
+  ExpectError("s4.add_unimplemented", Bin("add", "tensor<4xi4>"), kUnimplemented, "i4");
+  ExpectError("f4.unimplemented", Main("%a: tensor<4xf4E2M1FN>", "tensor<4xf4E2M1FN>", "    return %a : tensor<4xf4E2M1FN>"), kUnimplemented, "f4E2M1FN");
+}
+
 // ---------------------------------------------------------------- collectives
 static std::vector<std::vector<Tensor>> PerReplica(int n, std::function<Tensor(int)> f) {
   std::vector<std::vector<Tensor>> a;
@@ -582,6 +606,7 @@ int main() {
   TestNumerics();
   TestPrograms();
   TestErrors();
+  TestSubByte();
   TestCollectives();
   std::printf("supported ops: %zu\n", SupportedOps().size());
   std::printf("%d checks passed, %d failed\n", g_passed, g_failed);
