@@ -12,6 +12,10 @@ export interface HostValue {
   spec: Value;
   /** the tolerance that applies to this value (output override or the sidecar's) */
   tolerance: Tolerance;
+  /** outputs: other accepted results (same dtype and dims), each with the reason the answer is open */
+  alternatives: { reason: string; data: Value['data'] }[];
+  /** outputs: elements whose value is implementation-defined (not compared), with the reason */
+  implementationDefined: { reason: string; elements: number[] }[];
 }
 
 export interface CorpusEntry {
@@ -47,7 +51,7 @@ export class CorpusError extends Error {
 const NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 function host(v: Value, tol: Tolerance): HostValue {
-  return { dtype: v.dtype, dims: v.dims, bytes: packValue(v), spec: v, tolerance: v.tolerance ?? tol };
+  return { dtype: v.dtype, dims: v.dims, bytes: packValue(v), spec: v, tolerance: v.tolerance ?? tol, alternatives: v.alternatives ?? [], implementationDefined: v.implementationDefined ?? [] };
 }
 
 /** Parse and validate one sidecar + program pair; throws CorpusError naming the file and JSON path. */

@@ -15,6 +15,11 @@ export const ToleranceSchema = z.strictObject({
   abs: z.number().nonnegative().optional(),
   /** when false, +0 and −0 compare equal (default true: the sign of zero must match) */
   signedZeros: z.boolean().optional(),
+  /**
+   * when true, an expected subnormal may come back as a zero of either sign (the result flushed to zero, as XLA's
+   * CPU backend does for f32/f64/bf16). Results computed from flushed inputs are listed as `alternatives`.
+   */
+  subnormalsMayFlush: z.boolean().optional(),
 });
 export type Tolerance = z.infer<typeof ToleranceSchema>;
 
@@ -27,6 +32,17 @@ export const ValueSchema = z
     data: z.array(z.union([z.number(), z.string(), z.boolean()])),
     /** overrides the sidecar's tolerance for this output */
     tolerance: ToleranceSchema.optional(),
+    /**
+     * outputs only: other results that are accepted as well, each with the reason the answer is left open (the
+     * StableHLO spec's latitude, or what XLA's compiler does). Same dtype and dims; the same tolerance applies.
+     */
+    alternatives: z.array(z.strictObject({ reason: z.string().min(1), data: z.array(z.union([z.number(), z.string(), z.boolean()])) })).min(1).optional(),
+    /**
+     * outputs only: elements (flat row-major indices) whose value the StableHLO spec leaves implementation-defined
+     * (integer division by zero, shifts by the bit width or more, out-of-range float → integer conversion …): any
+     * value is accepted there. Each entry gives the reason.
+     */
+    implementationDefined: z.array(z.strictObject({ reason: z.string().min(1), elements: z.array(z.number().int().nonnegative()).min(1) })).min(1).optional(),
   })
   .superRefine((v, ctx) => {
     const d = DTYPES.find((x) => x.name === v.dtype);
@@ -36,13 +52,24 @@ export const ValueSchema = z
       ctx.addIssue({ code: 'custom', path: ['data'], message: `has ${v.data.length} elements, dims [${v.dims.join(', ')}] need ${n}` });
       return;
     }
-    v.data.forEach((e, i) => {
-      try {
-        decodeElement(d, e);
-      } catch (err) {
-        if (!(err instanceof ValueError)) throw err;
-        ctx.addIssue({ code: 'custom', path: ['data', i], message: err.message });
-      }
+    const elements = (data: readonly (number | string | boolean)[], path: PropertyKey[]) =>
+      data.forEach((e, i) => {
+        try {
+          decodeElement(d, e);
+        } catch (err) {
+          if (!(err instanceof ValueError)) throw err;
+          ctx.addIssue({ code: 'custom', path: [...path, i], message: err.message });
+        }
+      });
+    elements(v.data, ['data']);
+    v.implementationDefined?.forEach((u, k) =>
+      u.elements.forEach((i, j) => {
+        if (i >= n) ctx.addIssue({ code: 'custom', path: ['implementationDefined', k, 'elements', j], message: `element ${i} is out of range (the value has ${n} elements)` });
+      }),
+    );
+    v.alternatives?.forEach((a, k) => {
+      if (a.data.length !== n) ctx.addIssue({ code: 'custom', path: ['alternatives', k, 'data'], message: `has ${a.data.length} elements, dims [${v.dims.join(', ')}] need ${n}` });
+      else elements(a.data, ['alternatives', k, 'data']);
     });
   });
 export type Value = z.infer<typeof ValueSchema>;
@@ -72,6 +99,13 @@ export const SidecarSchema = z
         ctx.addIssue({ code: 'custom', path: [key], message: `must hold one list of values per replica (${s.replicas})` });
       }
     }
+    const inputs = (s.replicas > 1 && Array.isArray(s.inputs[0]) ? (s.inputs as Value[][]) : [s.inputs as Value[]]);
+    inputs.forEach((vs, r) =>
+      vs.forEach((v, k) => {
+        if (v.alternatives) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'alternatives'] : ['inputs', k, 'alternatives'], message: 'only outputs may list alternatives' });
+        if (v.implementationDefined) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'implementationDefined'] : ['inputs', k, 'implementationDefined'], message: 'only outputs may have implementationDefined elements' });
+      }),
+    );
     if (s.replicas > 1 && Array.isArray(s.outputs[0])) {
       const per = s.outputs as Value[][];
       if (per.some((o) => o.length !== per[0]!.length)) ctx.addIssue({ code: 'custom', path: ['outputs'], message: 'every replica must have the same number of outputs' });

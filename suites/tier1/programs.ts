@@ -1,16 +1,23 @@
-// Tier 1 — the program corpus (fixtures/programs): each program compiled, run on its inputs (per replica),
-// and its outputs compared with the sidecar's expected values. Records the op × dtype capability matrix.
+// Tier 1 — the program corpus (fixtures/programs): each program compiled, run on its inputs (per replica), and
+// every output checked for its element type, its dims and its values against the sidecar. Records the op × dtype
+// capability matrix.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, externalProgramsDir, type CaseContext } from '../../src/harness/index.js';
 import { dtype } from '../../src/abi/index.js';
-import { compareValue, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
+import { compareOutput, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
+import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/runner/paths.js';
 import * as check from '../_lib/check.js';
-import { isPjrtError } from '../_lib/errors.js';
+import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { assignment } from '../_lib/exec.js';
 
 const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+
+/** The demand of a corpus case: the op semantics of the StableHLO spec, which JAX (and PyTorch/XLA, TensorFlow) compile to. */
+const CITE =
+  'StableHLO spec op semantics (openxla/stablehlo docs/spec.md), which JAX lowers jit to; PJRT_Buffer_ElementType/Dimensions, ' +
+  'PJRT_Executable_Output*; latitude: docs/corpus.md';
 
 /** Whether adding one to every element of `v` changes it (the op_off_by_one fault on a one-op program's result). */
 function plusOneShows(v: HostValue): boolean {
@@ -21,26 +28,39 @@ function plusOneShows(v: HostValue): boolean {
   return (d.kind === 'sint' || d.kind === 'uint') && data.length > 0;
 }
 
-/** A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does. Other programs
- *  (regions, branches, reducers) catch the execute crash; their semantic faults are claimed by tier1.execute. */
+/** Dims that read differently reversed (the wrong_dims / output_dims_reversed faults report dims reversed). */
+const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].reverse().join(',');
+
+/**
+ * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does. Other programs
+ * (regions, branches, reducers) catch the execute crash; their semantic faults are claimed by tier1.execute.
+ * Every program checks its outputs' element types (buffer and executable); dims where a reversal shows.
+ */
 function catchesOf(e: CorpusEntry): string[] {
   const [op] = e.ops;
-  if (e.ops.length === 1 && op && e.outputs.flat().some(plusOneShows)) return [`op_off_by_one=${op}`];
-  return ['crash_in=PJRT_LoadedExecutable_Execute'];
+  const values = e.ops.length === 1 && op && e.outputs.flat().some(plusOneShows) ? [`op_off_by_one=${op}`] : ['crash_in=PJRT_LoadedExecutable_Execute'];
+  const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
+  return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
 }
 
 const dir = path.join(packageRoot(), 'fixtures', 'programs');
 const entries: CorpusEntry[] = existsSync(dir) ? loadCorpus(dir) : [];
 const rows = entries.map((e) => ({ id: e.name, entry: e }));
 
-async function runEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Uint8Array[][]> {
+/**
+ * Compiles and runs one corpus program. The device assignment is explicit — the first `replicas` addressable
+ * devices — as JAX's jit passes one device's id (jax/_src/interpreters/pxla.py → compiler.get_compile_options)
+ * and PyTorch/XLA's PjRtComputationClient::Compile fills DeviceAssignment(device_count, 1) itself: neither calls
+ * PJRT_Client_DefaultDeviceAssignment.
+ */
+async function runEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<{ exe: LoadedExecutable; outputs: Buffer[][] }> {
   const { client } = ctx;
   const n = e.replicas;
-  if (client.addressableDevices().length < n) ctx.skip(`needs ${n} addressable devices`);
-  const da = assignment(client, n);
-  let exe;
+  const devices: Device[] = client.addressableDevices().slice(0, n);
+  if (devices.length < n) ctx.unsupported(`the program runs on ${n} replicas; the client has ${devices.length} addressable device(s)`);
+  let exe: LoadedExecutable;
   try {
-    exe = await client.compile({ code: e.program, format: 'mlir' }, { numReplicas: n, deviceAssignment: da });
+    exe = await client.compile({ code: e.program, format: 'mlir' }, { numReplicas: n, deviceAssignment: assignment(client, n) });
   } catch (err) {
     if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') {
       for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, false);
@@ -48,31 +68,106 @@ async function runEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Uint
     }
     throw err;
   }
-  const args = await Promise.all(
-    da.map(([id], r) => Promise.all(e.inputs[r]!.map((v) => client.upload(v.bytes, { dtype: v.dtype, dims: v.dims, device: client.lookupDevice(id!) })))),
-  );
+  const args = await Promise.all(devices.map((device, r) => Promise.all(e.inputs[r]!.map((v) => client.upload(v.bytes, { dtype: v.dtype, dims: v.dims, device })))));
   const { outputs } = await exe.execute(args);
-  return Promise.all(outputs.map((row) => Promise.all(row.map((b) => b.toHost()))));
+  return { exe, outputs };
 }
 
-/** Runs one corpus program and compares every replica's outputs with the sidecar's values. */
+const describeError = (err: unknown): string =>
+  isPjrtError(err) ? `${err.codeName} "${err.message}"` : err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+
+/** What one getter returns, or the error it raised as a finding (UnsupportedError: the slot is absent, no finding). */
+function probe<T>(what: string, f: () => T, problems: string[]): T | undefined {
+  try {
+    return f();
+  } catch (err) {
+    if (isUnsupported(err)) return undefined;
+    problems.push(`${what} failed: ${describeError(err)}`);
+    return undefined;
+  }
+}
+
+/**
+ * The executable's own view of its outputs (PJRT_Executable_OutputElementTypes / OutputDimensions), where the
+ * plugin has the slots: absent slots and UNIMPLEMENTED are no finding (JAX reads output types from the program).
+ */
+function executableFindings(exe: LoadedExecutable, want: HostValue[], problems: string[]): void {
+  const x = probe('PJRT_LoadedExecutable_GetExecutable', () => exe.executable(), problems);
+  if (!x) return;
+  const optional = <T>(slot: string, f: () => T): T | undefined => {
+    try {
+      return f();
+    } catch (err) {
+      if (isUnsupported(err) || (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED')) return undefined;
+      problems.push(`${slot} failed: ${describeError(err)}`);
+      return undefined;
+    }
+  };
+  try {
+    const types = optional('PJRT_Executable_OutputElementTypes', () => x.outputElementTypes());
+    const wantTypes = want.map((o) => o.dtype);
+    if (types && check.show(types) !== check.show(wantTypes)) problems.push(`PJRT_Executable_OutputElementTypes: expected ${check.show(wantTypes)}, got ${check.show(types)}`);
+    const dims = optional('PJRT_Executable_OutputDimensions', () => x.outputDimensions());
+    const wantDims = want.map((o) => o.dims);
+    if (dims && check.show(dims) !== check.show(wantDims)) problems.push(`PJRT_Executable_OutputDimensions: expected ${check.show(wantDims)}, got ${check.show(dims)}`);
+  } finally {
+    x.destroy();
+  }
+}
+
+/**
+ * Every replica's outputs, each as separate findings so one bug does not hide another: the number of outputs,
+ * each output's element type (PJRT_Buffer_ElementType) and dims (PJRT_Buffer_Dimensions), and its values, read
+ * into a destination sized from the expected dtype and dims (no ToHostBuffer size query).
+ */
+async function outputFindings(e: CorpusEntry, outputs: Buffer[][]): Promise<string[]> {
+  const problems: string[] = [];
+  for (let r = 0; r < e.replicas; r++) {
+    const want = e.outputs[r]!;
+    const got = outputs[r] ?? [];
+    const at = (k: number) => (e.replicas > 1 ? `replica ${r} output ${k}` : `output ${k}`);
+    if (got.length !== want.length) problems.push(`${e.replicas > 1 ? `replica ${r}: ` : ''}expected ${want.length} outputs, got ${got.length}`);
+    for (let k = 0; k < Math.min(got.length, want.length); k++) {
+      const b = got[k]!;
+      const w = want[k]!;
+      const type = probe(`${at(k)}: PJRT_Buffer_ElementType`, () => b.elementType(), problems);
+      if (type !== undefined && type !== w.dtype) problems.push(`${at(k)}: PJRT_Buffer_ElementType: expected ${w.dtype}, got ${type}`);
+      const dims = probe(`${at(k)}: PJRT_Buffer_Dimensions`, () => b.dims(), problems);
+      if (dims !== undefined && check.show(dims) !== check.show(w.dims)) problems.push(`${at(k)}: PJRT_Buffer_Dimensions: expected ${check.show(w.dims)}, got ${check.show(dims)}`);
+      let bytes: Uint8Array | undefined;
+      try {
+        bytes = await b.toHost({ dtype: w.dtype, dims: w.dims });
+      } catch (err) {
+        if (isUnsupported(err)) throw err;
+        problems.push(`${at(k)}: PJRT_Buffer_ToHostBuffer into ${w.bytes.length} bytes (${w.dtype}[${w.dims.join(',')}]) failed: ${describeError(err)}`);
+      }
+      if (bytes) {
+        const why = compareOutput(w, bytes, at(k));
+        if (why) problems.push(why);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Runs one corpus program and checks every replica's outputs against the sidecar. */
 async function checkEntry(ctx: CaseContext<{ entry: CorpusEntry }>): Promise<void> {
   const e = ctx.p.entry;
-  const got = await runEntry(ctx, e);
-  const problems: string[] = [];
-  e.outputs.forEach((outs, r) => {
-    check.equal(got[r]!.length, outs.length, `${e.name}: replica ${r} must return every result of the program`);
-    outs.forEach((want, k) => {
-      const why = compareValue(want.spec, got[r]![k]!, want.tolerance, `replica ${r} output ${k}`);
-      if (why) problems.push(why);
-    });
-  });
+  const { exe, outputs } = await runEntry(ctx, e);
+  const problems = await outputFindings(e, outputs);
+  executableFindings(exe, e.outputs[0]!, problems);
   for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, problems.length === 0);
-  if (problems.length) check.fail(`${e.name}: results must match the StableHLO reference values (${e.description})`, 'the sidecar outputs', problems.join('; '));
+  if (problems.length) {
+    check.fail(
+      `${e.name} (${e.description}): every output must have the program's element type and dims (PJRT_Buffer_ElementType/Dimensions, PJRT_Executable_Output*) and the values StableHLO defines (or one the sidecar accepts)`,
+      'the sidecar outputs',
+      `${problems.length} finding(s): ${problems.join('; ')}`,
+    );
+  }
 }
 
 if (rows.length > 0) {
-  t.case('run', { catches: (p: { entry: CorpusEntry }) => catchesOf(p.entry) }).params(rows).run(checkEntry);
+  t.case('run', { source: 'framework', cite: CITE, catches: (p: { entry: CorpusEntry }) => catchesOf(p.entry) }).params(rows).run(checkEntry);
 }
 
 // --programs <dir>: a vendor's own corpus in the same format, as external.program.run.<name>.
@@ -81,6 +176,6 @@ if (externalDir) {
   const external = area('external.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
   const externalRows = loadCorpus(externalDir, { idPrefix: 'external.program' }).map((e) => ({ id: e.name, entry: e }));
   if (externalRows.length > 0) {
-    external.case('run', { catches: ['crash_in=PJRT_LoadedExecutable_Execute'] }).params(externalRows).run(checkEntry);
+    external.case('run', { source: 'framework', cite: CITE, catches: ['crash_in=PJRT_LoadedExecutable_Execute', 'wrong_element_type', 'output_element_types_wrong'] }).params(externalRows).run(checkEntry);
   }
 }

@@ -1,5 +1,8 @@
-// Tier 1 — replicated execution over the default device assignment: pmap(x + psum(x)), replica_id and
-// every collective, each on one device and on every addressable device, checked against computed values.
+// Tier 1 — replicated execution: pmap(x + psum(x)), replica_id and every collective, each on one device and on every
+// addressable device, checked against computed values. The device assignment is explicit (the first n addressable
+// devices, as PyTorch/XLA's PjRtComputationClient::Compile builds DeviceAssignment(device_count, 1) itself), so these
+// cases need no PJRT_Client_DefaultDeviceAssignment; outputs are read into destinations sized from their expected
+// dtype and dims (no ToHostBuffer size query).
 import { area } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { runReplicated } from '../_lib/exec.js';
@@ -9,8 +12,15 @@ import type { CollectiveProgram } from '../_lib/programs.js';
 
 const t = area('tier1.replicated', {
   tier: 1,
-  requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Client_DefaultDeviceAssignment'] },
+  requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] },
 });
+
+/** Replicated programs: what the StableHLO spec defines, and which framework runs programs this way. */
+const SPEC =
+  'the StableHLO spec (openxla/stablehlo docs/spec.md) defines replica_id and the cross-replica collectives (all_reduce, all_gather, ' +
+  'reduce_scatter, all_to_all, collective_permute over replica_groups / source_target_pairs); PyTorch/XLA runs every non-SPMD program ' +
+  'with num_replicas = device count and an explicit DeviceAssignment (torch_xla/csrc/runtime/pjrt_computation_client.cc, ' +
+  'PjRtComputationClient::Compile), and JAX lowers lax.psum to stablehlo.all_reduce (jax/_src/lax/parallel.py)';
 
 const SPANS = [
   { id: 'one', count: (_n: number) => 1 },
@@ -18,22 +28,22 @@ const SPANS = [
 ];
 
 // psum over all replicas cannot tell wrong groups; collective.all_reduce_singleton_groups.all catches that.
-t.case('pmap_psum', { catches: ['op_off_by_one=add'] })
+t.case('pmap_psum', { source: 'framework', cite: `x + psum(x): stablehlo.all_reduce with an add region over one group of all replicas, as lax.psum lowers; ${SPEC}`, catches: ['op_off_by_one=add'] })
   .params(SPANS)
   .run(async ({ client, p }) => {
     const n = p.count(client.addressableDevices().length);
     const xs = prog.iota(n);
     const sum = xs.reduce((a, b) => a + b, 0);
-    const out = await runReplicated(client, prog.pmapPsum(n), n, xs.map((x) => [{ dtype: 'f32', dims: [1], data: f32([x]) }]));
+    const out = await runReplicated(client, prog.pmapPsum(n), n, xs.map((x) => [{ dtype: 'f32', dims: [1], data: f32([x]) }]), [{ dtype: 'f32', dims: [1] }]);
     check.equal(out.map((o) => readF32(o[0]!)[0]), xs.map((x) => x + sum), `pmap(x + psum(x)) over arange(${n}) must give each element plus the sum`);
   });
 
 // On one replica the right id is 0 anyway.
-t.case('replica_id', { catches: (p: { id: string }) => (p.id === 'all' ? ['replica_id_zero'] : ['crash_in=PJRT_LoadedExecutable_Execute']) })
+t.case('replica_id', { source: 'framework', cite: `stablehlo.replica_id returns the replica's index in the device assignment; ${SPEC}`, catches: (p: { id: string }) => (p.id === 'all' ? ['replica_id_zero'] : ['crash_in=PJRT_LoadedExecutable_Execute']) })
   .params(SPANS)
   .run(async (ctx) => {
     const n = ctx.p.count(ctx.client.addressableDevices().length);
-    const out = await runReplicated(ctx.client, prog.replicaId(n), n, prog.iota(n).map(() => []));
+    const out = await runReplicated(ctx.client, prog.replicaId(n), n, prog.iota(n).map(() => []), [{ dtype: 'u32', dims: [] }]);
     const ids = out.map((o) => new Uint32Array(o[0]!.slice().buffer)[0]);
     check.equal(ids, prog.iota(n), 'stablehlo.replica_id must return each replica its own index');
   });
@@ -54,13 +64,13 @@ const COLLECTIVES: readonly { id: string; make: (n: number) => CollectiveProgram
 
 const collectiveRows = COLLECTIVES.flatMap((c) => SPANS.map((s) => ({ ...c, id: `${c.id}.${s.id}`, span: s })));
 
-t.case('collective', { catches: (p: { catches: string[]; span: { id: string } }) => (p.span.id === 'all' ? p.catches : ['crash_in=PJRT_LoadedExecutable_Execute']) })
+t.case('collective', { source: 'framework', cite: SPEC, catches: (p: { catches: string[]; span: { id: string } }) => (p.span.id === 'all' ? p.catches : ['crash_in=PJRT_LoadedExecutable_Execute']) })
   .params(collectiveRows)
   .run(async (ctx) => {
     const p = ctx.p;
     const n = p.span.count(ctx.client.addressableDevices().length);
     if (p.span.id === 'all' && n < (p.minDevices ?? 1)) return ctx.skip(`needs ${p.minDevices} addressable devices`);
     const c = p.make(n);
-    const out = await runReplicated(ctx.client, c.text, n, c.inputs.map((x) => [{ dtype: 'f32', dims: c.inputDims, data: f32(x) }]));
+    const out = await runReplicated(ctx.client, c.text, n, c.inputs.map((x) => [{ dtype: 'f32', dims: c.inputDims, data: f32(x) }]), [{ dtype: 'f32', dims: [c.outputs[0]!.length] }]);
     check.equal(out.map((o) => readF32(o[0]!)), c.outputs, `${p.id} over ${n} replica(s) must give the values the StableHLO spec defines`);
   });

@@ -3,7 +3,7 @@ import type { DtypeRow } from '../../abi/dtypes.js';
 import { binary, opKinds, unary, type Kind } from '../../oracle/elementwise.js';
 import type { Tensor } from '../../oracle/tensor.js';
 import type { Tolerance } from '../schema.js';
-import { floatConsts, FLOATS, INTS, intRange, ints, PRED, singleOp, vec, type Program } from './program.js';
+import { floatConsts, FLOATS, INTS, intRange, ints, PRED, singleOp, vec, type Alternative, type OpenElements, type Program } from './program.js';
 
 const INF = Infinity;
 
@@ -65,7 +65,8 @@ export function unaryPrograms(ops: readonly string[], dtypes: readonly DtypeRow[
     for (const d of [PRED, ...INTS, ...FLOATS]) {
       if (!dtypes.includes(d) || !opKinds(op).includes(d.kind as Kind)) continue;
       const x = unaryInputs(op, d);
-      out.push(singleOp(`${op}_${d.name}`, op, [x], unary(op, x), describe(op, d, ': edge values (zeros, extremes, infinities, NaN)'), d.kind === 'float' ? floatTolerance(op, d) : undefined));
+      const recompute = d.kind === 'float' ? ([y]: readonly Tensor[]) => [unary(op, y!)] : undefined;
+      out.push(singleOp(`${op}_${d.name}`, op, [x], unary(op, x), describe(op, d, ': edge values (zeros, extremes, infinities, NaN)'), d.kind === 'float' ? floatTolerance(op, d) : undefined, [], { recompute }));
     }
   }
   return out;
@@ -119,14 +120,64 @@ function floatPairs(op: string, d: DtypeRow): [number[], number[]] {
   }
 }
 
-const PRED_BINARY = new Set(['maximum', 'minimum', 'and', 'or', 'xor']);
+// add and multiply on pred are the logical OR and AND (StableHLO spec); XLA's CPU compiler was observed to give
+// false for true + true (shared/reference/xla-behaviour.md), so that answer is accepted as an alternative.
+const PRED_BINARY = new Set(['add', 'multiply', 'maximum', 'minimum', 'and', 'or', 'xor']);
+
+/**
+ * Elements of an integer binary op whose value the StableHLO spec leaves implementation-defined ("Errors": integer
+ * overflows and the like are implementation-defined unless called out): division and remainder by zero and
+ * INT_MIN / −1, left and arithmetic right shifts by the bit width or more (or a negative amount), integer power
+ * with a negative exponent of a base other than ±1. Wrap-around (add, subtract, multiply, power, negate, abs,
+ * integer convert) and logical right shifts by the width stay demanded: JAX's PRNG relies on them. The values XLA gives there stay in the sidecar's data; any value is accepted.
+ */
+function openIntElements(op: string, a: Tensor, b: Tensor): OpenElements[] {
+  const d = a.dtype;
+  const { min } = intRange(d);
+  const at = (pred: (x: bigint, y: bigint) => boolean) => a.values().flatMap((x, i) => (pred(x as bigint, b.get(i) as bigint) ? [i] : []));
+  const wide = (y: bigint) => BigInt.asUintN(d.bits, y) >= BigInt(d.bits);
+  const one = (u: OpenElements) => (u.elements.length ? [u] : []);
+  switch (op) {
+    case 'divide':
+    case 'remainder':
+      return one({
+        reason: `the StableHLO spec leaves integer ${op} by zero and INT_MIN / -1 implementation-defined (spec "Errors"; XLA: x / 0 = -1, x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0)`,
+        elements: at((x, y) => y === 0n || (d.kind === 'sint' && x === min && y === -1n)),
+      });
+    // shift_right_logical by the width stays demanded: JAX's PRNG seeds a 32-bit key with
+    // shift_right_logical(seed, 32) and relies on 0 (jax/_src/random/threefry2x32.py, _threefry_seed)
+    case 'shift_left':
+    case 'shift_right_arithmetic':
+      return one({ reason: 'the StableHLO spec does not define shifts by the bit width or more, or by a negative amount (XLA: 0 for shift_left, the sign fill for shift_right_arithmetic)', elements: at((_x, y) => wide(y)) });
+    case 'power':
+      return one({
+        reason: 'integer power with a negative exponent has no integer result for a base other than ±1; the StableHLO spec leaves it implementation-defined (XLA: 0)',
+        elements: at((x, y) => d.kind === 'sint' && y < 0n && x !== 1n && x !== -1n),
+      });
+    default:
+      return [];
+  }
+}
+
+/** Answers the StableHLO spec leaves open or XLA's compiler gives, for `op` on (a, b) (see docs/corpus.md). */
+function binaryAlternatives(op: string, a: Tensor, b: Tensor): Alternative[] {
+  const d = a.dtype;
+  if (op === 'add' && d.kind === 'pred') {
+    return [{ reason: "XLA's CPU compiler was observed to add i1 as an integer byte, giving false for true + true (the spec's add on i1 is logical OR)", outputs: [binary('xor', a, b)] }];
+  }
+  if (op === 'power' && (d.kind === 'sint' || d.kind === 'uint') && d.bits === 64) {
+    // XLA's integer power loops over the exponent's low 6 bits: an exponent of 64 acts as 0
+    const low = vec(d, b.values().map((e) => ((e as bigint) >= 64n ? BigInt.asUintN(6, e as bigint) : e)));
+    return [{ reason: "XLA's compiler reads only the low 6 bits of a 64-bit exponent (u64 power with exponent 64 gives 1; the spec's integer power wraps)", outputs: [binary('power', a, low)] }];
+  }
+  return [];
+}
 
 export function binaryPrograms(ops: readonly string[], dtypes: readonly DtypeRow[]): Program[] {
   const out: Program[] = [];
   for (const op of ops) {
     for (const d of [PRED, ...INTS, ...FLOATS]) {
       if (!dtypes.includes(d) || !opKinds(op).includes(d.kind as Kind)) continue;
-      // XLA stores pred as a byte and adds/multiplies it as an integer: only the logical ops are portable
       if (d.kind === 'pred' && !PRED_BINARY.has(op)) continue;
       let a: Tensor;
       let b: Tensor;
@@ -138,8 +189,11 @@ export function binaryPrograms(ops: readonly string[], dtypes: readonly DtypeRow
         const [x, y] = intPairs(op, d);
         [a, b] = [ints(d, x), ints(d, y)];
       }
-      const what = d.kind === 'float' ? 'IEEE edge cases' : d.kind === 'pred' ? 'truth table' : 'wrap-around, XLA division-by-zero and shift-width rules';
-      out.push(singleOp(`${op}_${d.name}`, op, [a, b], binary(op, a, b), describe(op, d, `: ${what}`), d.kind === 'float' ? floatTolerance(op, d) : undefined));
+      const what = d.kind === 'float' ? 'IEEE edge cases' : d.kind === 'pred' ? 'truth table' : 'integer edge cases (wrap-around; implementation-defined elements open)';
+      const recompute = d.kind === 'float' ? ([x, y]: readonly Tensor[]) => [binary(op, x!, y!)] : undefined;
+      const alternatives = binaryAlternatives(op, a, b);
+      const open = d.kind === 'sint' || d.kind === 'uint' ? openIntElements(op, a, b) : [];
+      out.push(singleOp(`${op}_${d.name}`, op, [a, b], binary(op, a, b), describe(op, d, `: ${what}`), d.kind === 'float' ? floatTolerance(op, d) : undefined, [], { recompute, ...(alternatives.length ? { alternatives } : {}), ...(open.length ? { open: [open] } : {}) }));
     }
   }
   return out;

@@ -1,8 +1,9 @@
 // A generated corpus program: its text and its sidecar, built from oracle tensors.
 import { DTYPES, dtype as dtypeByName, type DtypeRow } from '../../abi/dtypes.js';
-import { epsilon, largestFinite, smallestNormal, smallestSubnormal } from '../../oracle/floats.js';
+import { bitsToFloat, epsilon, floatToBits, largestFinite, smallestNormal, smallestSubnormal } from '../../oracle/floats.js';
 import { Tensor, type Scalar } from '../../oracle/tensor.js';
-import type { SidecarInput, Tolerance } from '../schema.js';
+import { compareValue, isSubnormal } from '../compare.js';
+import type { SidecarInput, Tolerance, Value } from '../schema.js';
 import { tensorToValue } from '../values.js';
 import { FuncBuilder, moduleText, typeOf } from './mlir.js';
 
@@ -10,6 +11,33 @@ export interface Program {
   name: string;
   text: string;
   sidecar: SidecarInput;
+}
+
+/** Other accepted results of a one-replica program (one tensor per output; undefined: no alternative there). */
+export interface Alternative {
+  reason: string;
+  outputs: readonly (Tensor | undefined)[];
+}
+
+/** The element types whose subnormals XLA's CPU compiler flushes to zero (inputs and results). f16 is computed in f32 there and keeps them. */
+export const FLUSH_DTYPES: ReadonlySet<string> = new Set(['f32', 'f64', 'bf16']);
+export const FLUSH_REASON = "XLA's CPU compiler flushes subnormal f32/f64/bf16 inputs to zero (this is the result of the flushed inputs)";
+
+function hasSubnormal(t: Tensor): boolean {
+  if (!FLUSH_DTYPES.has(t.dtype.name)) return false;
+  for (let i = 0; i < t.size; i++) if (isSubnormal(t.dtype, t.get(i) as number)) return true;
+  return false;
+}
+
+/** `t` with every subnormal element replaced by a zero of the same sign (FLUSH_DTYPES only). */
+export function flushSubnormals(t: Tensor): Tensor {
+  if (!FLUSH_DTYPES.has(t.dtype.name)) return t;
+  const r = new Tensor(t.dtype, t.dims, Uint8Array.from(t.bytes));
+  for (let i = 0; i < t.size; i++) {
+    const x = bitsToFloat(t.dtype, t.bits(i));
+    if (isSubnormal(t.dtype, x)) r.setBits(i, floatToBits(t.dtype, x < 0 ? -0 : 0));
+  }
+  return r;
 }
 
 export interface ProgramDef {
@@ -22,6 +50,21 @@ export interface ProgramDef {
   outputs: readonly Tensor[] | readonly (readonly Tensor[])[];
   tolerance?: Tolerance;
   replicas?: number;
+  /** one replica: other accepted results (the spec's latitude, XLA's answers) */
+  alternatives?: readonly Alternative[];
+  /**
+   * One replica, arithmetic on floats: the program's computation. When an f32/f64/bf16 input or result is subnormal,
+   * those results may be flushed to zero (`subnormalsMayFlush`) and the results of the flushed inputs are accepted.
+   */
+  recompute?: (inputs: readonly Tensor[]) => readonly Tensor[];
+  /** one replica, per output: elements whose value the StableHLO spec leaves implementation-defined (not compared) */
+  open?: readonly (readonly OpenElements[] | undefined)[];
+}
+
+/** Elements of one output whose value is implementation-defined, and why. */
+export interface OpenElements {
+  reason: string;
+  elements: number[];
 }
 
 function flat(ts: readonly Tensor[] | readonly (readonly Tensor[])[]): Tensor[] {
@@ -34,20 +77,51 @@ export function program(p: ProgramDef): Program {
   const replicas = p.replicas ?? 1;
   const enc = (ts: readonly Tensor[] | readonly (readonly Tensor[])[]) =>
     replicas > 1 ? (ts as readonly (readonly Tensor[])[]).map((r) => r.map(tensorToValue)) : (ts as readonly Tensor[]).map(tensorToValue);
+  let outputs = enc(p.outputs);
+  if (replicas === 1 && p.open) {
+    outputs = (outputs as Value[]).map((v, k) => {
+      const open = (p.open![k] ?? []).filter((u) => u.elements.length > 0);
+      return open.length ? { ...v, implementationDefined: open.map((u) => ({ reason: u.reason, elements: [...u.elements] })) } : v;
+    });
+  }
+  if (replicas === 1 && (p.alternatives || p.recompute)) outputs = withAlternatives(p, outputs as Value[]);
   const sidecar: SidecarInput = {
     description: p.description,
     ops: [...new Set(p.ops)],
     dtypes,
     inputs: enc(p.inputs),
-    outputs: enc(p.outputs),
+    outputs,
     tolerance: p.tolerance ?? {},
     replicas,
   };
   return { name: p.name, text: p.text, sidecar };
 }
 
-/** A one-op program: `main(args...) -> op(args...)`, with the elementwise type-suffix rule. */
-export function singleOp(name: string, op: string, args: readonly Tensor[], out: Tensor, description: string, tolerance?: Tolerance, extraOps: readonly string[] = []): Program {
+/** The outputs of a one-replica program with their accepted alternatives and flush tolerance attached. */
+function withAlternatives(p: ProgramDef, values: Value[]): Value[] {
+  const ins = p.inputs as readonly Tensor[];
+  const outs = p.outputs as readonly Tensor[];
+  const alts: Alternative[] = [...(p.alternatives ?? [])];
+  const flush = p.recompute !== undefined && [...ins, ...outs].some(hasSubnormal);
+  if (flush && ins.some(hasSubnormal)) alts.push({ reason: FLUSH_REASON, outputs: p.recompute!(ins.map(flushSubnormals)) });
+  const base = p.tolerance ?? {};
+  return values.map((v, k) => {
+    const tol: Tolerance = flush && FLUSH_DTYPES.has(v.dtype) ? { ...base, subnormalsMayFlush: true } : base;
+    const accepted: { reason: string; data: Value['data'] }[] = [];
+    for (const a of alts) {
+      const t = a.outputs[k];
+      if (!t) continue;
+      const alt = tensorToValue(t);
+      const open = new Set((v.implementationDefined ?? []).flatMap((u) => u.elements));
+      const seen = [v.data, ...accepted.map((x) => x.data)].some((data) => compareValue({ ...v, data }, t.bytes, tol, 'output', open) === null);
+      if (!seen) accepted.push({ reason: a.reason, data: alt.data });
+    }
+    return { ...v, ...(tol !== base ? { tolerance: tol } : {}), ...(accepted.length ? { alternatives: accepted } : {}) };
+  });
+}
+
+/** A one-op program: `main(args...) -> op(args...)`, with the elementwise type-suffix rule. `recompute` as in ProgramDef. */
+export function singleOp(name: string, op: string, args: readonly Tensor[], out: Tensor, description: string, tolerance?: Tolerance, extraOps: readonly string[] = [], more: Pick<ProgramDef, 'alternatives' | 'recompute' | 'open'> = {}): Program {
   const f = new FuncBuilder('main');
   const vs = args.map((a) => f.arg(typeOf(a)));
   const same = args.every((a) => typeOf(a) === typeOf(out));
@@ -61,6 +135,7 @@ export function singleOp(name: string, op: string, args: readonly Tensor[], out:
     inputs: args,
     outputs: [out],
     ...(tolerance ? { tolerance } : {}),
+    ...more,
   });
 }
 
