@@ -1,6 +1,10 @@
 // area(name, opts).case(name, opts).params(rows).run(fn): registers one case per param row.
 import { mergeRequires, normalizeRequires, registerCase, validateIdPart } from './registry.js';
-import type { AreaOptions, CaseDef, CaseFn, CaseOptions, ParamRow } from './types.js';
+import { SOURCES, type AreaOptions, type ClientNeed, type CaseDef, type CaseFn, type CaseOptions, type ParamRow } from './types.js';
+
+function clientNeed(c: ClientNeed | boolean | undefined): ClientNeed {
+  return c === undefined || c === true ? 'shared' : c === false ? 'none' : c;
+}
 
 export class CaseBuilder<P> {
   private rows: readonly ParamRow[] | undefined;
@@ -27,13 +31,15 @@ export class CaseBuilder<P> {
       const catches = typeof o.catches === 'function' ? (o.catches as (p: ParamRow | undefined) => readonly string[])(row) : o.catches;
       const def: CaseDef = {
         id: row ? `${area}.${name}.${row.id}` : `${area}.${name}`,
-        area, tier: a.tier, name, catches: [...catches], requires,
+        area, tier: a.tier, name, catches: [...catches], requires, source: o.source, cite: o.cite,
+        ...(o.selfTest ? { selfTest: o.selfTest } : {}), ...(o.control ? { control: o.control } : {}),
+        ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}),
         required: o.required ?? a.required ?? false,
         p: row,
         fn: fn as CaseFn<never>,
         ...(row ? { paramId: row.id } : {}),
         ...((o.timeoutMs ?? a.timeoutMs) !== undefined ? { timeoutMs: o.timeoutMs ?? a.timeoutMs } : {}),
-        ...((o.client ?? a.client) !== undefined ? { client: o.client ?? a.client } : {}),
+        client: clientNeed(o.client ?? a.client),
         ...((o.description ?? a.description) ? { description: o.description ?? a.description } : {}),
       };
       registerCase(def);
@@ -52,6 +58,8 @@ export class Area {
 
   case(name: string, opts: CaseOptions): CaseBuilder<undefined> {
     validateIdPart(name, 'case name');
+    if (!SOURCES.includes(opts.source)) throw new Error(`pjrt-cts: ${this.name}.${name}: source must be one of ${SOURCES.join(', ')}`);
+    if (!opts.cite?.trim()) throw new Error(`pjrt-cts: ${this.name}.${name}: cite the evidence for the case's demand`);
     return new CaseBuilder<undefined>(this.name, this.opts, name, opts);
   }
 }

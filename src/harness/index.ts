@@ -5,4 +5,5 @@ export { cross, rows } from './params.js';
 export { externalProgramsDir } from './programs.js';
 export { defineCapability, type Probe, type ProbeHost } from './capabilities.js';
 export { SkipSignal, UnsupportedSignal, isPjrtError, isUnsupportedError, type PjrtErrorLike } from './signals.js';
+export { SOURCES, type Source } from './types.js';
 export type { AreaOptions, CaseContext, CaseFn, CaseOptions, CatalogueEntry, ParamRow, Requirements, RequiresSpec } from './types.js';

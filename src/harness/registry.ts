@@ -61,7 +61,12 @@ export function mergeRequires(a: Requirements, b: Requirements): Requirements {
 }
 
 export function catalogueEntry(d: CaseDef): CatalogueEntry {
-  const e: CatalogueEntry = { id: d.id, area: d.area, tier: d.tier, catches: [...d.catches], requires: d.requires, required: d.required };
+  const e: CatalogueEntry = {
+    id: d.id, area: d.area, tier: d.tier, catches: [...d.catches], source: d.source, cite: d.cite, requires: d.requires, required: d.required,
+  };
+  if (d.selfTest) e.selfTest = d.selfTest;
+  if (d.control) e.control = d.control;
+  if (d.dependsOn) e.dependsOn = d.dependsOn;
   if (d.timeoutMs !== undefined) e.timeoutMs = d.timeoutMs;
   if (d.description) e.description = d.description;
   const file = fileOf.get(d.id);

@@ -1,5 +1,5 @@
 // The shapes a suite file deals with. Object-model types come in as types only: importing the harness loads no plugin.
-import type { Client, Device, Plugin } from '../pjrt/index.js';
+import type { Client, Device, NamedValues, Plugin } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { Requirements } from '../config/results.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
@@ -11,21 +11,56 @@ export type RequiresSpec = Requirements | readonly string[];
 
 export interface ParamRow { readonly id: string }
 
+/**
+ * Where a case's demand comes from. `header`: a doc comment or declaration of pjrt_c_api.h. `framework`: JAX,
+ * PyTorch/XLA or TensorFlow depend on it. `quality`: good practice only — a failure is a `warn`, never a gate failure.
+ */
+export const SOURCES = ['header', 'framework', 'quality'] as const;
+export type Source = (typeof SOURCES)[number];
+
+export type ClientNeed = 'shared' | 'fresh' | 'none';
+
 interface CommonOptions {
   /** Per-case timeout in ms (the run's --timeout otherwise). */
   timeoutMs?: number;
   requires?: RequiresSpec;
   /** In a --strict run, `skip` or `unsupported` of a required case is a failure. */
   required?: boolean;
-  /** Force (true) or suppress (false) creating a client; by default one is created when the run function
-   *  destructures `client`, `device` or `devices`, or takes the context as a whole. */
-  client?: boolean;
+  /**
+   * The client the case gets as `ctx.client`: `shared` (default) — the worker's one client, created once with the
+   * run's create options and reused; `fresh` — a client of its own, created for the case and destroyed after it
+   * (create/destroy semantics, client-level state); `none` — no client (nothing is created for it).
+   * `true`/`false` are `shared`/`none`.
+   */
+  client?: ClientNeed | boolean;
   description?: string;
 }
 
 export interface AreaOptions extends CommonOptions { tier: number }
 
 export interface CaseOptions extends CommonOptions {
+  /** The source of the case's demand (see Source). */
+  source: Source;
+  /**
+   * The evidence, in one sentence: for `header` the function/field and its doc comment's words; for `framework`
+   * which framework relies on it and where; for `quality` why a user would want it although nothing requires it.
+   */
+  cite: string;
+  /**
+   * Set when the case can run only on the reference plugin (it needs a private create option or behaviour):
+   * the reason. Self-tests prove the CTS's own machinery; they are not coverage of a foreign plugin.
+   */
+  selfTest?: string;
+  /**
+   * For a negative case (one that expects an error): the positive control it runs first — the same call
+   * succeeding on valid input in the same state (`check.control`). Listed by `list --json`.
+   */
+  control?: string;
+  /**
+   * The id of a case that checks a precondition of this one. When that case failed in the same run, this
+   * case's failure is reported as `skip: depends on <id>, which failed` so one root cause counts once.
+   */
+  dependsOn?: string;
   /** Faults of the reference plugin (faults.json) this case must catch: 'name' or 'name=arg'. A function gets the param row. */
   catches: readonly string[] | ((p: never) => readonly string[]);
 }
@@ -46,6 +81,12 @@ export interface CaseContext<P> {
   unsupported(reason: string): never;
   /** Records a capability for the matrix: key 'row/column', e.g. 'add/f32'; false if any case records false. */
   capability(key: string, ok: boolean): void;
+  /**
+   * Another client, tracked by the case's scope: the configured create options with `overrides` (or only
+   * `overrides` when `replaceConfigured`). When the plugin's entry limits live clients per process
+   * (maxLiveClients) and one more would exceed it, the case ends `unsupported` with that reason.
+   */
+  newClient(overrides?: NamedValues, opts?: { replaceConfigured?: boolean }): Promise<Client>;
   /** A note attached to the result's message. */
   log(message: string): void;
 }
@@ -60,10 +101,15 @@ export interface CaseDef {
   readonly name: string;
   readonly paramId?: string;
   readonly catches: readonly string[];
+  readonly source: Source;
+  readonly cite: string;
+  readonly selfTest?: string;
+  readonly control?: string;
+  readonly dependsOn?: string;
   readonly timeoutMs?: number;
   readonly requires: Requirements;
   readonly required: boolean;
-  readonly client?: boolean;
+  readonly client: ClientNeed;
   readonly description?: string;
   readonly p: ParamRow | undefined;
   readonly fn: CaseFn<never>;
@@ -75,6 +121,11 @@ export interface CatalogueEntry {
   area: string;
   tier: number;
   catches: string[];
+  source: Source;
+  cite: string;
+  selfTest?: string;
+  control?: string;
+  dependsOn?: string;
   requires: Requirements;
   required: boolean;
   timeoutMs?: number;

@@ -12,11 +12,20 @@ export class ConformanceFailure extends Error {
   }
 }
 
+/** An object-model handle (Buffer, Event, LoadedExecutable, …) shown by its class, never by its fields. */
+function handleName(x: unknown): string | undefined {
+  if (!x || typeof x !== 'object' || !('ptr' in x) || !('api' in x)) return undefined;
+  return `<${(x as { constructor: { name: string } }).constructor.name}>`;
+}
+
 export function show(v: unknown): string {
   if (typeof v === 'bigint') return `${v}n`;
   if (v instanceof Uint8Array) return `<${v.length} bytes>`;
+  const h = handleName(v);
+  if (h) return h;
   try {
-    const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
+    const s = JSON.stringify(v, (_k, x: unknown) =>
+      typeof x === 'bigint' ? `${x}n` : x instanceof Uint8Array ? `<${x.length} bytes>` : (handleName(x) ?? x));
     return s === undefined ? String(v) : s.length > 200 ? `${s.slice(0, 200)}…` : s;
   } catch {
     return String(v);
@@ -113,5 +122,32 @@ export async function okOrCleanError<T>(f: () => Promise<T> | T, rule: string): 
     if (!isPjrtError(e)) throw e;
     checkErrorShape(e, rule);
     return { error: e };
+  }
+}
+
+/**
+ * The positive control of a negative check: the same call must succeed on valid input, in the same state, before
+ * an error from the invalid call can count. A control that fails ends the case as a failure of the control.
+ */
+export async function control<T>(what: string, f: () => Promise<T> | T): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (isUnsupported(e)) throw e;
+    const got = isPjrtError(e) ? `${e.codeName} "${e.message}" from ${e.slot}` : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    fail(`positive control failed (${what}), so the negative check that follows cannot be judged`, 'success on valid input', got);
+  }
+}
+
+/**
+ * Runs `f`; an UNIMPLEMENTED error from a slot whose doc comment lets a platform leave it unimplemented becomes
+ * `unsupported` with the plugin's message (`why` says which doc sentence allows it). Other errors propagate. (d3)
+ */
+export async function unimplementedIsUnsupported<T>(ctx: { unsupported(reason: string): never }, why: string, f: () => Promise<T> | T): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED') ctx.unsupported(`${e.slot} returned UNIMPLEMENTED ("${e.message}"): ${why}`);
+    throw e;
   }
 }

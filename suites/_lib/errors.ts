@@ -18,6 +18,9 @@ export function isPjrtError(e: unknown): e is PjrtErrorLike {
   return typeof o.code === 'number' && typeof o.message === 'string' && typeof o.slot === 'string';
 }
 
+/** The object model's UnsupportedError, or the harness's unsupported/skip signals (ctx.unsupported / ctx.skip):
+ *  outcomes a check must pass through untouched, never count as the error it expected. */
 export function isUnsupported(e: unknown): boolean {
-  return !!e && typeof e === 'object' && (e as { name?: unknown }).name === 'UnsupportedError';
+  const name = !!e && typeof e === 'object' ? (e as { name?: unknown }).name : undefined;
+  return name === 'UnsupportedError' || name === 'UnsupportedSignal' || name === 'SkipSignal';
 }

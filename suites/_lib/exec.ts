@@ -1,5 +1,9 @@
-// Compile-and-run helpers: single device and replicated over the default device assignment.
-import type { Client, Device, LoadedExecutable } from '../../src/pjrt/index.js';
+// Compile-and-run helpers: single device and replicated over an explicit device assignment.
+// None of them asks the plugin for anything a case does not test on its own: no DefaultDeviceAssignment (JAX's
+// single-device jit never calls it; an explicit assignment is what `jax.pmap(devices=…)` passes) and no
+// ToHostBuffer size query (outputs are read into destinations sized from their expected dtype and dims, as
+// XLA's PjRtCApiBuffer::ToLiteral does).
+import type { Buffer, Client, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 
 export interface HostArray {
   dtype: string;
@@ -7,31 +11,52 @@ export interface HostArray {
   data: Uint8Array;
 }
 
+/** The dtype and dims of an expected output. */
+export interface OutSpec {
+  dtype: string;
+  dims: readonly number[];
+}
+
 export function compileText(client: Client, text: string, options: { numReplicas?: number; deviceAssignment?: number[][] } = {}): Promise<LoadedExecutable> {
   return client.compile({ code: text, format: 'mlir' }, options);
 }
 
-/** Runs a one-replica program on `device` (default: the executable's first device); host bytes of every output. */
-export async function run1(client: Client, text: string, args: HostArray[], device?: Device): Promise<Uint8Array[]> {
-  const exe = await compileText(client, text);
+/** Host bytes of an output whose dtype and dims the case expects (the destination is sized from them). */
+export function readOut(b: Buffer, out: OutSpec): Promise<Uint8Array> {
+  return b.toHost({ dtype: out.dtype, dims: out.dims });
+}
+
+/**
+ * Runs a one-replica program on `device` (default: the executable's first device); host bytes of every output,
+ * read into destinations sized from `outs` (the expected output dtypes and dims).
+ */
+export async function run1(client: Client, text: string, args: HostArray[], outs: readonly OutSpec[], device?: Device): Promise<Uint8Array[]> {
+  const exe = await client.compileCached({ code: text, format: 'mlir' }); // running, not testing compile: once per worker
   const dev = device ?? exe.addressableDevices()[0]!;
   const bufs = await Promise.all(args.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: dev })));
   const { outputs } = await exe.execute([bufs]);
-  return Promise.all(outputs[0]!.map((b) => b.toHost()));
+  return Promise.all(outputs[0]!.map((b, k) => (outs[k] ? readOut(b, outs[k]) : b.toHost())));
 }
 
-/** The first n device ids of the default assignment, as a [replica][partition] table. */
+/** The first n addressable devices' ids as a [replica][partition] table (no DefaultDeviceAssignment call). */
 export function assignment(client: Client, n: number): number[][] {
-  return client.defaultDeviceAssignment(n, 1).map((id) => [id]);
+  const devices = client.addressableDevices();
+  if (devices.length < n) throw new Error(`assignment: ${n} replicas need ${n} addressable devices, the client has ${devices.length}`);
+  return devices.slice(0, n).map((d) => [d.id]);
 }
 
-/** Runs an n-replica program; args[r] are replica r's arguments; returns outputs[r][k] host bytes. */
-export async function runReplicated(client: Client, text: string, n: number, args: HostArray[][]): Promise<Uint8Array[][]> {
+/**
+ * Runs an n-replica program; args[r] are replica r's arguments; returns outputs[r][k] host bytes. `outs` (the
+ * expected output dtypes and dims, the same on every replica) sizes the destinations; without it the plugin's
+ * size query is used.
+ */
+export async function runReplicated(client: Client, text: string, n: number, args: HostArray[][], outs?: readonly OutSpec[]): Promise<Uint8Array[][]> {
   const da = assignment(client, n);
-  const exe = await compileText(client, text, { numReplicas: n, deviceAssignment: da });
+  const devices = client.addressableDevices().slice(0, n); // the devices of `da`, without a LookupDevice call
+  const exe = await client.compileCached({ code: text, format: 'mlir' }, { numReplicas: n, deviceAssignment: da });
   const bufs = await Promise.all(
-    da.map(([id], r) => Promise.all(args[r]!.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: client.lookupDevice(id!) })))),
+    devices.map((device, r) => Promise.all(args[r]!.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device })))),
   );
   const { outputs } = await exe.execute(bufs);
-  return Promise.all(outputs.map((row) => Promise.all(row.map((b) => b.toHost()))));
+  return Promise.all(outputs.map((row) => Promise.all(row.map((b, k) => (outs?.[k] ? readOut(b, outs[k]) : b.toHost())))));
 }

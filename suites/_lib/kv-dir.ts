@@ -8,7 +8,11 @@ const dec = (file: string) => Buffer.from(file, 'base64url').toString('utf8');
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 export class DirKvStore {
-  constructor(readonly dir: string) {
+  /** `getCapMs`: a get gives up (DEADLINE_EXCEEDED) after at most this long, whatever timeout the plugin asked for. */
+  constructor(
+    readonly dir: string,
+    readonly getCapMs?: number,
+  ) {
     mkdirSync(dir, { recursive: true });
   }
   put(key: string, value: Uint8Array): void {
@@ -21,6 +25,7 @@ export class DirKvStore {
     return existsSync(f) ? new Uint8Array(readFileSync(f)) : undefined;
   }
   get(key: string, timeoutMs: number): Uint8Array {
+    if (this.getCapMs !== undefined) timeoutMs = Math.min(timeoutMs, this.getCapMs);
     const end = Date.now() + timeoutMs;
     for (;;) {
       const v = this.tryGet(key);

@@ -9,6 +9,8 @@ export interface NodeSpec {
   global: boolean;
   options: Record<string, string | number | boolean>;
   kvDir: string;
+  /** cap on how long the store's get waits (see DirKvStore) */
+  kvGetCapMs?: number;
 }
 
 export interface NodeReport {
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
   try {
     const plugin = Plugin.load(spec.pluginPath, { global: spec.global });
     plugin.initialize();
-    const client = await plugin.createClient({ options: revive(spec.options), kv: new DirKvStore(spec.kvDir) });
+    const client = await plugin.createClient({ options: revive(spec.options), kv: new DirKvStore(spec.kvDir, spec.kvGetCapMs) });
     report = {
       ok: true,
       processIndex: client.processIndex(),

@@ -31,6 +31,8 @@ export interface LaunchSpec {
   start?: number[];
   /** kill a node that has not reported after this long */
   deadlineMs: number;
+  /** the store's get gives up after at most this long (a missing peer then surfaces as a callback error) */
+  kvGetCapMs?: number;
 }
 
 function runNode(spec: NodeSpec, nodeId: number, deadlineMs: number): Promise<NodeResult> {
@@ -76,6 +78,7 @@ export async function launchNodes(s: LaunchSpec): Promise<{ nodes: NodeResult[];
             global: s.global ?? false,
             options: { ...s.options, [s.nodeIdOption]: nodeId, [s.numNodesOption]: s.numNodes },
             kvDir: dir,
+            ...(s.kvGetCapMs !== undefined ? { kvGetCapMs: s.kvGetCapMs } : {}),
           },
           nodeId,
           s.deadlineMs,

@@ -1,15 +1,21 @@
 // Deterministic host data for a dtype and shape: edge values first (NaN with payload, ±inf, -0, subnormals,
 // extremes), then pseudo-random bit patterns. Bit-exact round trips must preserve all of them.
-import { DTYPES, denseByteSize, dtype, type DtypeRow } from '../../src/abi/dtypes.js';
+import { DTYPES, denseByteSize, dtype, hostByteSize, hostElementBytes, type DtypeRow } from '../../src/abi/dtypes.js';
 
-export { DTYPES, dtype, denseByteSize, type DtypeRow };
+export { DTYPES, dtype, denseByteSize, hostElementBytes, type DtypeRow };
 
 export function elementCount(dims: readonly number[]): number {
   return dims.reduce((a, b) => a * b, 1);
 }
 
+/** The packed size of the data (bits × elements, rounded up to bytes): a lower bound of any device storage. */
 export function byteSize(d: DtypeRow, dims: readonly number[]): number {
   return denseByteSize(d, elementCount(dims));
+}
+
+/** Bytes of the default dense host layout (one byte per sub-byte element): what host arrays and dst hold. */
+export function hostSize(d: DtypeRow, dims: readonly number[]): number {
+  return hostByteSize(d, elementCount(dims));
 }
 
 /** Edge bit patterns per float format, as (sign, exponent, mantissa) recipes independent of the width. */
@@ -84,7 +90,11 @@ function elementBits(d: DtypeRow, edges: bigint[], next: () => bigint, i: number
   return v & ((1n << width) - 1n);
 }
 
-/** Dense row-major bytes (little-endian; sub-byte elements packed low bits first, padding bits zero). */
+/**
+ * Dense row-major host bytes (little-endian). Sub-byte elements are one per byte, the value in the low bits and
+ * the high bits zero — the default host layout of XLA's clients (ml_dtypes arrays; `[1,-2,7,-8]` as s4 is
+ * `01 0e 07 08`).
+ */
 export function pattern(d: DtypeRow, dims: readonly number[], opts: { edges?: boolean } = {}): Uint8Array {
   const out = rawPattern(d, dims, opts);
   // A non-zero last byte, so that a transfer which drops it shows (bit 0 is always inside the last element).
@@ -94,15 +104,11 @@ export function pattern(d: DtypeRow, dims: readonly number[], opts: { edges?: bo
 
 function rawPattern(d: DtypeRow, dims: readonly number[], opts: { edges?: boolean }): Uint8Array {
   const n = elementCount(dims);
-  const out = new Uint8Array(denseByteSize(d, n));
+  const out = new Uint8Array(hostByteSize(d, n));
   const edges = opts.edges === false ? [] : edgeBits(d);
   const next = rng(seedOf(d, dims));
   if (d.bits < 8) {
-    for (let i = 0; i < n; i++) {
-      const v = Number(elementBits(d, edges, next, i));
-      const bit = i * d.bits;
-      out[bit >> 3]! |= (v & ((1 << d.bits) - 1)) << (bit & 7);
-    }
+    for (let i = 0; i < n; i++) out[i] = Number(elementBits(d, edges, next, i)) & ((1 << d.bits) - 1);
     return out;
   }
   const bytes = d.bits / 8;

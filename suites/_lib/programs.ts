@@ -207,7 +207,10 @@ export function collectivePermute(n: number, pairs: [number, number][]): Collect
   return { text, inputs, inputDims: [k], outputs };
 }
 
-/** Programs every compiler must reject cleanly (INVALID_ARGUMENT, never a crash). */
+/**
+ * Programs every compiler must reject with an error, never success or a crash. The header names no code (XLA answers
+ * parse errors with UNKNOWN); INVALID_ARGUMENT is only a quality preference (tier1.compile.rejects_bad_program_code).
+ */
 export const BAD_PROGRAMS: readonly { id: string; text: string; catches: string[] }[] = [
   { id: 'garbage', text: 'this is not a program ¯\\_(ツ)_/¯', catches: ['compile_accepts_garbage'] },
   { id: 'truncated', text: addOne([4]).slice(0, 80), catches: ['compile_accepts_garbage'] },

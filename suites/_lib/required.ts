@@ -1,5 +1,7 @@
-// The PJRT_Api slots a plugin cannot leave null: without them no framework can create a client, move data,
-// compile, execute or report errors. Everything else is optional and its absence makes tests `unsupported`.
+// The PJRT_Api slots a plugin cannot leave null. The header marks no slot optional or required; these are the
+// slots XLA's C-API client (xla/pjrt/c_api_client/pjrt_c_api_client.cc, pjrt_c_api_helpers.cc, pjrt_api.cc) —
+// the client JAX, PyTorch/XLA and TensorFlow drive plugins through — calls without a null check, so a null one
+// crashes the framework. Everything else is optional and its absence makes tests `unsupported`.
 export const REQUIRED_SLOTS: readonly string[] = [
   'PJRT_Error_Destroy', 'PJRT_Error_Message', 'PJRT_Error_GetCode',
   'PJRT_Plugin_Initialize', 'PJRT_Plugin_Attributes',
@@ -25,3 +27,7 @@ export const REQUIRED_SLOTS: readonly string[] = [
 
 /** Slots whose `null_slot` fault the slot-presence case is declared to catch (one matrix run each). */
 export const NULL_SLOT_PROBES: readonly string[] = ['PJRT_Client_Devices'];
+
+/** Required slots that no framework calls (XLA's C-API client waits with PJRT_Event_OnReady/IsReady): their
+ *  presence is a `quality` demand — simple C hosts without callback machinery need a blocking wait. */
+export const QUALITY_SLOTS: readonly string[] = ['PJRT_Event_Await'];

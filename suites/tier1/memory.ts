@@ -5,76 +5,117 @@ import { same } from '../_lib/clients.js';
 
 const t = area('tier1.memory', { tier: 1, requires: { slots: ['PJRT_Device_AddressableMemories', 'PJRT_Device_DefaultMemory'] } });
 
-t.case('per_device', { catches: ['crash_in=PJRT_Client_Create'] }).run(({ client }) => {
+t.case('per_device', {
+  source: 'header',
+  cite: 'PJRT_Device_DefaultMemory "Returns the default memory of a device, i.e. which memory data processed by this device should be stored in by default", so every device addresses at least that one (PJRT_Device_AddressableMemories "Returns the memories that a device can address")',
+  catches: ['crash_in=PJRT_Device_AddressableMemories'],
+}).run(({ client }) => {
   for (const d of client.addressableDevices()) {
-    check.ok(d.addressableMemories().length > 0, `device ${d.id} must have at least one addressable memory`, '≥ 1', '0');
+    check.ok(d.addressableMemories().length > 0, `device ${d.id} must address at least one memory (its default memory)`, '≥ 1', '0');
   }
 });
 
-t.case('default_memory_addressable', { catches: ['default_memory_not_addressable'] }).run(({ client }) => {
+t.case('default_memory_addressable', {
+  source: 'header',
+  cite: 'PJRT_Device_DefaultMemory: the memory "data processed by this device should be stored in by default" — a memory the device addresses, so one of PJRT_Device_AddressableMemories ("the memories that a device can address")',
+  catches: ['default_memory_not_addressable'],
+}).run(({ client }) => {
   for (const d of client.addressableDevices()) {
     const m = d.defaultMemory();
-    check.ok(d.addressableMemories().some((x) => same(x, m)), `device ${d.id}: the default memory must be one of its addressable memories`, `memory ${m.id()} listed`, 'missing');
+    check.ok(d.addressableMemories().some((x) => same(x, m)), `device ${d.id}: the default memory must be one of the memories it can address`, `memory ${m.id()} listed`, 'missing');
   }
 });
 
-t.case('device_backlink', { catches: ['memory_device_backlink_missing'], requires: { slots: ['PJRT_Memory_AddressableByDevices'] } }).run(
-  ({ client }) => {
-    for (const d of client.addressableDevices()) {
-      for (const m of d.addressableMemories()) {
-        const by = m.addressableByDevices();
-        check.ok(by.some((x) => same(x, d)), `memory ${m.id()} (${m.kind()}) is listed by device ${d.id} and must list it back`, `device ${d.id}`, `[${by.map((x) => x.id).join(', ')}]`);
-      }
-    }
-  },
-);
+const RELATION = 'PJRT_Device_AddressableMemories "Returns the memories that a device can address" and PJRT_Memory_AddressableByDevices "Returns the devices that can address this memory" state one relation from both sides';
 
-t.case('forward_link', { catches: ['memory_device_backlink_missing'], requires: { slots: ['PJRT_Memory_AddressableByDevices'] } }).run(
-  ({ client }) => {
-    for (const m of client.addressableMemories()) {
+t.case('device_backlink', {
+  source: 'header',
+  cite: RELATION,
+  catches: ['memory_device_backlink_missing'],
+  requires: { slots: ['PJRT_Memory_AddressableByDevices'] },
+}).run(({ client }) => {
+  for (const d of client.addressableDevices()) {
+    for (const m of d.addressableMemories()) {
       const by = m.addressableByDevices();
-      check.ok(by.length > 0, `memory ${m.id()} (${m.kind()}) is addressable, so PJRT_Memory_AddressableByDevices must name a device`, '≥ 1 device', 'none');
-      for (const d of by) {
-        check.ok(d.addressableMemories().some((x) => same(x, m)), `memory ${m.id()} lists device ${d.id}, so the device must list the memory`, 'listed', 'missing');
-      }
+      check.ok(by.some((x) => same(x, d)), `memory ${m.id()} (${m.kind()}) is addressable by device ${d.id}, so PJRT_Memory_AddressableByDevices must list it`, `device ${d.id}`, `[${by.map((x) => x.id).join(', ')}]`);
     }
-  },
-);
+  }
+});
 
-t.case('kind_ids_consistent', { catches: ['memory_kind_id_mismatch'], requires: { slots: ['PJRT_Memory_Kind_Id'] } }).run(({ client }) => {
+t.case('forward_link', {
+  source: 'header',
+  cite: `${RELATION}; PJRT_Client_AddressableMemories: "memories that are addressable from the client"`,
+  catches: ['memory_device_backlink_missing'],
+  requires: { slots: ['PJRT_Memory_AddressableByDevices', 'PJRT_Client_AddressableMemories'] },
+}).run(({ client }) => {
+  for (const m of client.addressableMemories()) {
+    const by = m.addressableByDevices();
+    check.ok(by.length > 0, `memory ${m.id()} (${m.kind()}) is addressable, so PJRT_Memory_AddressableByDevices must name a device`, '≥ 1 device', 'none');
+    for (const d of by) {
+      check.ok(d.addressableMemories().some((x) => same(x, m)), `memory ${m.id()} lists device ${d.id}, so the device's PJRT_Device_AddressableMemories must list the memory`, 'listed', 'missing');
+    }
+  }
+});
+
+t.case('kind_ids_consistent', {
+  source: 'header',
+  cite: 'PJRT_Memory_Kind: "A platform-dependent string that uniquely identifies the kind of the memory"; PJRT_Memory_Kind_Id: "A platform-dependent ID that uniquely identifies the kind of the memory" — one kind, one id, and back',
+  catches: ['memory_kind_id_mismatch'],
+  requires: { slots: ['PJRT_Memory_Kind_Id', 'PJRT_Client_AddressableMemories'] },
+}).run(({ client }) => {
   const byKind = new Map<string, number>();
   const byId = new Map<number, string>();
   for (const m of client.addressableMemories()) {
     const kind = m.kind();
     const id = m.kindId();
-    check.nonEmptyString(kind, 'PJRT_Memory_Kind must be non-empty');
     const seenId = byKind.get(kind);
-    if (seenId !== undefined) check.equal(id, seenId, `all memories of kind '${kind}' must share one kind id`);
+    if (seenId !== undefined) check.equal(id, seenId, `all memories of kind '${kind}' must share one kind id (PJRT_Memory_Kind_Id identifies the kind)`);
     const seenKind = byId.get(id);
-    if (seenKind !== undefined) check.equal(kind, seenKind, `kind id ${id} must name one memory kind`);
+    if (seenKind !== undefined) check.equal(kind, seenKind, `kind id ${id} must name one memory kind (PJRT_Memory_Kind_Id identifies the kind)`);
     byKind.set(kind, id);
     byId.set(id, kind);
   }
 });
 
-t.case('ids_unique', { catches: ['crash_in=PJRT_Client_Create'], requires: { slots: ['PJRT_Client_AddressableMemories'] } }).run(({ client }) => {
-  check.unique(client.addressableMemories().map((m) => m.id()), 'PJRT_Memory_Id must be unique within a client', 'memory ids');
+t.case('ids_unique', {
+  source: 'header',
+  cite: 'PJRT_Memory_Id: "The ID of this memory. IDs are unique among memories of this type"',
+  catches: ['crash_in=PJRT_Memory_Id'],
+  requires: { slots: ['PJRT_Client_AddressableMemories'] },
+}).run(({ client }) => {
+  const byKind = new Map<string, number[]>();
+  for (const m of client.addressableMemories()) byKind.set(m.kind(), [...(byKind.get(m.kind()) ?? []), m.id()]);
+  for (const [kind, ids] of byKind) check.unique(ids, `PJRT_Memory_Id: "IDs are unique among memories of this type" (kind '${kind}')`, 'memory ids');
 });
 
-t.case('client_lists_device_memories', { catches: ['default_memory_not_addressable'], requires: { slots: ['PJRT_Client_AddressableMemories'] } }).run(
-  ({ client }) => {
-    const all = client.addressableMemories();
-    for (const d of client.addressableDevices()) {
-      for (const m of [d.defaultMemory(), ...d.addressableMemories()]) {
-        check.ok(all.some((x) => same(x, m)), `memory ${m.id()} of device ${d.id} must be among PJRT_Client_AddressableMemories`, 'listed', 'missing');
-      }
+t.case('client_lists_device_memories', {
+  source: 'header',
+  cite: 'PJRT_Client_AddressableMemories: "memories that are addressable from the client … All memories are addressable in a single-process environment", so every memory a device of the client addresses is among them',
+  catches: ['default_memory_not_addressable'],
+  requires: { slots: ['PJRT_Client_AddressableMemories'] },
+}).run(({ client }) => {
+  const all = client.addressableMemories();
+  for (const d of client.addressableDevices()) {
+    for (const m of [d.defaultMemory(), ...d.addressableMemories()]) {
+      check.ok(all.some((x) => same(x, m)), `memory ${m.id()} of device ${d.id} must be among PJRT_Client_AddressableMemories`, 'listed', 'missing');
     }
-  },
-);
-
-t.case('strings', { catches: ['crash_in=PJRT_Client_Create'] }).run(({ client }) => {
-  for (const m of client.addressableMemories()) {
-    check.nonEmptyString(m.debugString(), 'PJRT_Memory_DebugString must be non-empty');
-    check.nonEmptyString(m.toString(), 'PJRT_Memory_ToString must be non-empty');
   }
+});
+
+t.case('strings', {
+  source: 'header',
+  cite: 'PJRT_Memory_DebugString: "Debug string suitable for logging when errors occur. Should be verbose enough to describe the current memory unambiguously" — an empty string describes nothing',
+  catches: ['crash_in=PJRT_Memory_DebugString'],
+  requires: { slots: ['PJRT_Client_AddressableMemories'] },
+}).run(({ client }) => {
+  for (const m of client.addressableMemories()) check.nonEmptyString(m.debugString(), `memory ${m.id()}: PJRT_Memory_DebugString must describe the memory`);
+});
+
+t.case('to_string', {
+  source: 'header',
+  cite: 'PJRT_Memory_ToString: "Debug string suitable for reading by end users, should be reasonably terse" — an empty string describes nothing',
+  catches: ['crash_in=PJRT_Memory_ToString'],
+  requires: { slots: ['PJRT_Client_AddressableMemories'] },
+}).run(({ client }) => {
+  for (const m of client.addressableMemories()) check.nonEmptyString(m.toString(), `memory ${m.id()}: PJRT_Memory_ToString must describe the memory`);
 });

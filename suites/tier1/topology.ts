@@ -1,113 +1,213 @@
 // Tier 1 — devices, addressability, lookups, descriptions, the topology description, device assignment.
 import { area } from '../../src/harness/index.js';
+import type { Client, TopologyDescription } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
+import { isPjrtError } from '../_lib/errors.js';
+import { NAMED_VALUE_KINDS } from '../_lib/named.js';
 
 const t = area('tier1.topology', { tier: 1, requires: { slots: ['PJRT_Client_Devices', 'PJRT_Client_AddressableDevices'] } });
 
-t.case('devices_non_empty', { catches: ['abort_in=PJRT_Client_Devices'] }).run(({ client }) => {
+t.case('devices_non_empty', {
+  source: 'framework',
+  cite: 'JAX runs a computation that names no device on the backend\'s first local device (jax.local_devices()[0], or get_default_device_assignment(1)[0] in older releases): a client without devices runs nothing; XLA\'s own pjrt_c_api_test.cc ClientDevices/ClientAddressableDevices assert both lists are non-empty',
+  catches: ['abort_in=PJRT_Client_Devices'],
+}).run(({ client }) => {
   check.ok(client.devices().length > 0, 'PJRT_Client_Devices must list at least one device', '≥ 1', '0');
   check.ok(client.addressableDevices().length > 0, 'PJRT_Client_AddressableDevices must list at least one device', '≥ 1', '0');
 });
 
 // all_devices_addressable only shows with remote devices: tier3.multinode.only_own_devices_addressable catches it.
-t.case('addressable_subset', { catches: ['crash_in=PJRT_Device_IsAddressable'] }).run(({ client }) => {
+t.case('addressable_subset', {
+  source: 'header',
+  cite: 'PJRT_Client_Devices returns "all devices visible to the runtime, including addressable and non-addressable devices"; PJRT_Client_AddressableDevices returns "devices that the client can issue commands to" and PJRT_Device_IsAddressable tells "Whether client can issue command to this device" — one set, described twice',
+  catches: ['crash_in=PJRT_Device_IsAddressable'],
+}).run(({ client }) => {
   const all = client.devices();
   for (const d of client.addressableDevices()) {
-    check.ok(all.some((x) => same(x, d)), 'every addressable device must be among PJRT_Client_Devices', `device ${d.id} listed`, 'missing');
-    check.ok(d.isAddressable(), 'PJRT_Device_IsAddressable must be true for an addressable device', 'true', 'false');
+    check.ok(all.some((x) => same(x, d)), 'every addressable device must be among PJRT_Client_Devices ("all devices … including addressable")', `device ${d.id} listed`, 'missing');
+    check.ok(d.isAddressable(), 'PJRT_Device_IsAddressable must be true for a device of PJRT_Client_AddressableDevices', 'true', 'false');
   }
   const flagged = all.filter((d) => d.isAddressable()).length;
-  check.equal(flagged, client.addressableDevices().length, 'IsAddressable must agree with PJRT_Client_AddressableDevices');
+  check.equal(flagged, client.addressableDevices().length, 'PJRT_Device_IsAddressable must agree with PJRT_Client_AddressableDevices');
 });
 
-t.case('ids_unique', { catches: ['duplicate_device_ids'] }).run(({ client }) => {
-  const ids = client.devices().map((d) => d.id);
-  check.unique(ids, 'PJRT_DeviceDescription_Id must be unique within a client', 'device ids');
-  for (const id of ids) check.ok(id >= 0, 'device ids must be non-negative', '≥ 0', `${id}`);
+t.case('ids_unique', {
+  source: 'header',
+  cite: 'PJRT_DeviceDescription_Id: "IDs are unique among devices of this type (e.g. CPUs, GPUs)"',
+  catches: ['duplicate_device_ids'],
+}).run(({ client }) => {
+  const byKind = new Map<string, number[]>();
+  for (const d of client.devices()) byKind.set(d.kind, [...(byKind.get(d.kind) ?? []), d.id]);
+  for (const [kind, ids] of byKind) check.unique(ids, `PJRT_DeviceDescription_Id: "IDs are unique among devices of this type" (kind '${kind}')`, 'device ids');
 });
 
-t.case('lookup_by_id', { catches: ['lookup_device_off_by_one'], requires: { slots: ['PJRT_Client_LookupDevice'] } }).run(({ client }) => {
+t.case('lookup_by_id', {
+  source: 'header',
+  cite: 'PJRT_Client_LookupDevice: "Returns a PJRT_Device* with the specified ID as returned by PJRT_DeviceDescription_Id"',
+  catches: ['lookup_device_off_by_one'],
+  requires: { slots: ['PJRT_Client_LookupDevice'] },
+}).run(({ client }) => {
   for (const d of client.devices()) {
     const found = client.lookupDevice(d.id);
     check.ok(same(found, d), `PJRT_Client_LookupDevice(${d.id}) must return the device with that id`, `device ${d.id}`, `device ${found.id}`);
   }
 });
 
-t.case('lookup_unknown_id', { catches: ['wrong_error_code'], requires: { slots: ['PJRT_Client_LookupDevice'] } }).run(async ({ client }) => {
-  const missing = Math.max(...client.devices().map((d) => d.id)) + 1000;
-  await check.rejects(() => client.lookupDevice(missing), `LookupDevice(${missing}) of an id no device has must fail`, ['INVALID_ARGUMENT', 'NOT_FOUND']);
+// The header names no code: any error passes (tier0.errors.provoked_code.lookup_* states XLA's code as quality).
+t.case('lookup_unknown_id', {
+  source: 'header',
+  cite: 'PJRT_Client_LookupDevice: "Returns a PJRT_Device* with the specified ID as returned by PJRT_DeviceDescription_Id" — for an id no device has there is nothing to return, so it must fail',
+  control: 'PJRT_Client_LookupDevice of an existing id',
+  catches: ['lookup_device_missing_returns_first'],
+  requires: { slots: ['PJRT_Client_LookupDevice'] },
+}).run(async ({ client }) => {
+  const ids = client.devices().map((d) => d.id);
+  await check.control('PJRT_Client_LookupDevice of an existing id', () => client.lookupDevice(ids[0]!));
+  const missing = Math.max(...ids) + 1000;
+  await check.rejects(() => `device ${client.lookupDevice(missing).id}`, `LookupDevice(${missing}) of an id no device has must fail (no device to return)`);
 });
 
-t.case('lookup_by_local_hardware_id', { catches: ['wrong_local_hardware_id'], requires: { slots: ['PJRT_Client_LookupAddressableDevice'] } }).run(
-  ({ client }) => {
-    const hw = client.addressableDevices().map((d) => d.localHardwareId());
-    check.unique(hw, 'local hardware ids of addressable devices must be unique', 'local hardware ids');
-    for (const d of client.addressableDevices()) {
-      const found = client.lookupAddressableDevice(d.localHardwareId());
-      check.ok(same(found, d), 'LookupAddressableDevice(LocalHardwareId(d)) must return d', `device ${d.id}`, `device ${found.id}`);
-    }
-  },
-);
+t.case('lookup_by_local_hardware_id', {
+  source: 'header',
+  cite: 'PJRT_Client_LookupAddressableDevice: "Returns an addressable PJRT_Device* with the specified ID as returned by PJRT_DeviceDescription_LocalHardwareId"; PJRT_Device_LocalHardwareId is "not guaranteed to be dense, and -1 if undefined" (devices with -1 are skipped)',
+  catches: ['wrong_local_hardware_id'],
+  requires: { slots: ['PJRT_Client_LookupAddressableDevice', 'PJRT_Device_LocalHardwareId'] },
+}).run(({ client, unsupported }) => {
+  const defined = client.addressableDevices().map((d) => ({ d, hw: d.localHardwareId() })).filter((x) => x.hw !== -1);
+  if (defined.length === 0) return unsupported('no addressable device defines a local hardware id (all -1, "undefined")');
+  for (const { d, hw } of defined) {
+    const found = client.lookupAddressableDevice(hw);
+    check.ok(same(found, d), `LookupAddressableDevice(${hw}) must return the device whose PJRT_Device_LocalHardwareId is ${hw}`, `device ${d.id}`, `device ${found.id}`);
+  }
+});
 
-t.case('description_kind', { catches: ['crash_in=PJRT_Client_Create'] }).run(({ client }) => {
-  const kinds = new Set(client.devices().map((d) => d.kind));
-  for (const k of kinds) check.nonEmptyString(k, 'PJRT_DeviceDescription_Kind must be non-empty');
+t.case('description_kind', {
+  source: 'header',
+  cite: 'PJRT_DeviceDescription_Kind: "A vendor-dependent string that uniquely identifies the kind of device" — an empty string identifies nothing',
+  catches: ['crash_in=PJRT_DeviceDescription_Kind'],
+}).run(({ client }) => {
+  for (const d of client.devices()) check.nonEmptyString(d.kind, `device ${d.id}: PJRT_DeviceDescription_Kind must identify the kind of device`);
 });
 
 // process_index_wrong (0 everywhere) is invisible on one node: tier3.multinode.process_index_is_node_id catches it.
-t.case('description_process_index', { catches: ['crash_in=PJRT_Client_ProcessIndex'] }).run(({ client }) => {
+t.case('description_process_index', {
+  source: 'header',
+  cite: 'PJRT_DeviceDescription_ProcessIndex: "The index of the process that this device belongs to, i.e. is addressable from … only a subset of them are addressable and have the same process_index as the client"',
+  catches: ['crash_in=PJRT_Client_ProcessIndex'],
+}).run(({ client }) => {
   for (const d of client.addressableDevices()) {
-    check.equal(d.processIndex, client.processIndex(), `device ${d.id}: an addressable device belongs to this client's process`);
+    check.equal(d.processIndex, client.processIndex(), `device ${d.id}: an addressable device has the process_index of its client (PJRT_DeviceDescription_ProcessIndex)`);
   }
 });
 
-t.case('description_strings', { catches: ['crash_in=PJRT_Client_Create'] }).run(({ client }) => {
-  for (const d of client.devices()) {
-    check.nonEmptyString(d.debugString, 'PJRT_DeviceDescription_DebugString must be non-empty');
-    check.nonEmptyString(d.toString(), 'PJRT_DeviceDescription_ToString must be non-empty');
-  }
+t.case('description_strings', {
+  source: 'header',
+  cite: 'PJRT_DeviceDescription_DebugString: "Debug string suitable for logging when errors occur. Should be verbose enough to describe the current device unambiguously" — an empty string describes nothing',
+  catches: ['crash_in=PJRT_DeviceDescription_DebugString'],
+}).run(({ client }) => {
+  for (const d of client.devices()) check.nonEmptyString(d.debugString, `device ${d.id}: PJRT_DeviceDescription_DebugString must describe the device`);
 });
 
-t.case('description_attributes', { catches: ['crash_in=PJRT_Client_Create'] }).run(({ client }) => {
+t.case('description_to_string', {
+  source: 'header',
+  cite: 'PJRT_DeviceDescription_ToString: "Debug string suitable for reading by end users, should be reasonably terse, for example: "CpuDevice(id=0)"" — an empty string describes nothing',
+  catches: ['crash_in=PJRT_DeviceDescription_ToString'],
+}).run(({ client }) => {
+  for (const d of client.devices()) check.nonEmptyString(d.toString(), `device ${d.id}: PJRT_DeviceDescription_ToString must describe the device`);
+});
+
+t.case('description_attributes', {
+  source: 'framework',
+  cite: 'XLA\'s C-API client reads PJRT_DeviceDescription_Attributes ("name, value and value type") through pjrt::ConvertFromPjRtNamedValueList (xla/pjrt/c/pjrt_c_api_helpers.cc), which LOG(FATAL)s on a type outside PJRT_NamedValue_Type',
+  catches: ['named_value_type_invalid'],
+  requires: { slots: ['PJRT_DeviceDescription_Attributes'] },
+}).run(({ client }) => {
   for (const d of client.devices()) {
-    const attrs = d.attributes;
-    for (const [name, v] of Object.entries(attrs)) {
-      check.nonEmptyString(name, 'device attribute names must be non-empty');
-      check.ok(v !== undefined, 'device attributes must have values', 'a value', 'undefined');
+    for (const a of d.description.attributeList()) {
+      check.ok(
+        NAMED_VALUE_KINDS.includes(a.kind),
+        `device ${d.id}, attribute '${a.name}': the value type must be a PJRT_NamedValue_Type (XLA's ConvertFromPjRtNamedValueList aborts on another)`,
+        NAMED_VALUE_KINDS.join('|'),
+        a.kind,
+      );
     }
   }
 });
 
-t.case('topology_matches_client', { catches: ['topology_device_count_mismatch'], requires: { slots: ['PJRT_Client_TopologyDescription'] } }).run(
-  ({ client }) => {
-    const topo = client.topology();
-    const descs = topo.deviceDescriptions();
-    check.equal(descs.length, client.devices().length, 'the client topology must describe every device of PJRT_Client_Devices');
-    check.equal(
-      descs.map((d) => d.id).sort((a, b) => a - b),
-      client.devices().map((d) => d.id).sort((a, b) => a - b),
-      'the topology device ids must equal the client device ids',
-    );
-    check.equal(topo.platformName(), client.platformName(), 'the topology platform name must equal the client platform name');
-  },
-);
+/** The client's topology; UNIMPLEMENTED (XLA's PjRtClient::GetTopologyDescription default) is unsupported. */
+function topologyOf(client: Client, unsupported: (r: string) => never): TopologyDescription {
+  try {
+    return client.topology();
+  } catch (e) {
+    if (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED') unsupported(`PJRT_Client_TopologyDescription: UNIMPLEMENTED ("${e.message}")`);
+    throw e;
+  }
+}
 
-t.case('default_device_assignment', { catches: ['duplicate_device_ids'], requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] } }).run(
-  ({ client }) => {
-    const n = client.addressableDevices().length;
-    const ids = client.defaultDeviceAssignment(n, 1);
-    check.equal(ids.length, n, `DefaultDeviceAssignment(${n}, 1) must fill num_replicas * num_partitions entries`);
-    check.unique(ids, 'a device assignment must not use a device twice', 'assigned device ids');
-    for (const id of ids) {
-      check.ok(client.devices().some((d) => d.id === id), 'assigned ids must be device ids of the client', 'a known id', `${id}`);
-    }
-  },
-);
+const TOPOLOGY = 'PJRT_Client_TopologyDescription "Returns the topology description of the runtime topology"; PJRT_TopologyDescription_GetDeviceDescriptions "Returns descriptions for all devices in this topology"';
 
-t.case('default_device_assignment_too_many', { catches: ['crash_in=PJRT_Client_Create'], requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] } }).run(
-  async ({ client }) => {
-    const n = client.devices().length + 1;
-    await check.rejects(() => client.defaultDeviceAssignment(n, 1), `DefaultDeviceAssignment(${n}) with more replicas than devices must fail`);
-  },
-);
+t.case('topology_matches_client', {
+  source: 'header',
+  cite: `${TOPOLOGY}: the runtime topology describes as many devices as PJRT_Client_Devices lists`,
+  catches: ['topology_device_count_mismatch'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_GetDeviceDescriptions'] },
+}).run(({ client, unsupported }) => {
+  const descs = topologyOf(client, unsupported).deviceDescriptions();
+  check.equal(descs.length, client.devices().length, 'the client\'s runtime topology must describe every device of PJRT_Client_Devices');
+});
+
+t.case('topology_device_ids', {
+  source: 'header',
+  cite: `${TOPOLOGY}: the descriptions are those of the client's devices, so their PJRT_DeviceDescription_Id values are the client's device ids`,
+  catches: ['topology_device_count_mismatch'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_GetDeviceDescriptions'] },
+}).run(({ client, unsupported }) => {
+  const descs = topologyOf(client, unsupported).deviceDescriptions();
+  check.equal(
+    descs.map((d) => d.id).sort((a, b) => a - b),
+    client.devices().map((d) => d.id).sort((a, b) => a - b),
+    'the runtime topology\'s device ids must equal the client\'s device ids',
+  );
+});
+
+t.case('topology_platform_name', {
+  source: 'header',
+  cite: 'PJRT_TopologyDescription_PlatformName and PJRT_Client_PlatformName both "Returns a string that identifies the platform"; the client\'s runtime topology is of the client\'s platform',
+  catches: ['crash_in=PJRT_TopologyDescription_PlatformName'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_PlatformName'] },
+}).run(({ client, unsupported }) => {
+  check.equal(topologyOf(client, unsupported).platformName(), client.platformName(), 'the runtime topology\'s platform name must equal the client\'s');
+});
+
+t.case('default_device_assignment', {
+  source: 'framework',
+  cite: 'JAX\'s pmap places replica i on get_default_device_assignment(n)[i] (jax/_src/interpreters/pxla.py), mapping each id to a device of the client: the entries must be distinct ids of the client\'s devices; the header: "This API writes `num_replicas * num_partitions` ints"',
+  catches: ['duplicate_device_ids'],
+  requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
+}).run(({ client }) => {
+  const n = client.addressableDevices().length;
+  const ids = client.defaultDeviceAssignment(n, 1);
+  check.equal(ids.length, n, `DefaultDeviceAssignment(${n}, 1) writes num_replicas * num_partitions entries`);
+  check.unique(ids, 'a default device assignment must not place two replicas on one device (JAX pmap runs one replica per device)', 'assigned device ids');
+  const known = new Set(client.devices().map((d) => d.id));
+  for (const id of ids) check.ok(known.has(id), 'assigned ids must be device ids of the client (JAX maps them to devices)', `one of ${check.show([...known])}`, `${id}`);
+});
+
+// XLA's ComputationPlacer::AssignDevices fills partition * replicas + replica without a bound check, so XLA's plugins
+// succeed here and return ids past the last device: conforming (the header is silent), a quality warn.
+t.case('default_device_assignment_too_many', {
+  source: 'quality',
+  cite: 'the header does not say what DefaultDeviceAssignment does with more replicas than devices (XLA\'s ComputationPlacer::AssignDevices succeeds with ids past the last device); an error, or ids of real devices, saves the user a failure later at compile or execute',
+  control: 'PJRT_Client_DefaultDeviceAssignment with one replica per addressable device',
+  catches: ['crash_in=PJRT_Client_DefaultDeviceAssignment'],
+  requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
+}).run(async ({ client }) => {
+  await check.control('PJRT_Client_DefaultDeviceAssignment with one replica per addressable device', () => client.defaultDeviceAssignment(client.addressableDevices().length, 1));
+  const n = client.devices().length + 1;
+  const r = await check.okOrCleanError(() => client.defaultDeviceAssignment(n, 1), `DefaultDeviceAssignment(${n}, 1)`);
+  if (r.error) return;
+  const known = new Set(client.devices().map((d) => d.id));
+  const unknown = r.value!.filter((id) => !known.has(id));
+  check.equal(unknown, [], `DefaultDeviceAssignment(${n}, 1) with more replicas than devices should fail or name only real devices (quality)`);
+});

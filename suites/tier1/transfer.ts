@@ -1,7 +1,10 @@
 // Tier 1 — host → device → host transfers: every element type, every rank, zero-size, strides, large.
+// Data cases read back into a destination whose size they compute from dims and dtype (one byte per element for
+// sub-byte types), as XLA's PjRtCApiBuffer::ToLiteral does; the ToHostBuffer size query (dst = NULL) is checked by
+// its own cases, so a broken size query fails exactly those.
 import { area } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { DTYPES, pattern, byteSize, dtype, type DtypeRow } from '../_lib/patterns.js';
+import { DTYPES, pattern, byteSize, dtype, hostElementBytes, hostSize, type DtypeRow } from '../_lib/patterns.js';
 import { NONEMPTY_SHAPES, SMALL_SHAPES, ZERO_SIZE_SHAPES, denseStrides, shape, type Shape } from '../_lib/shapes.js';
 import { strided, uploadOrUnsupported } from '../_lib/transfer.js';
 
@@ -31,28 +34,71 @@ function rowsFor(d: DtypeRow): Row[] {
   return [...nonEmpty, ...empty];
 }
 
-t.case('roundtrip', { catches: (p: Row) => p.catches })
-  .params(DTYPES.filter((d) => d.kind !== 'token').flatMap(rowsFor))
+const TRANSFER_DTYPES = DTYPES.filter((d) => d.kind !== 'token');
+
+t.case('roundtrip', {
+  source: 'header',
+  cite: 'PJRT_Client_BufferFromHostBuffer: "Asynchronously copies a buffer stored on host to device memory" (empty byte_strides: "dense layout with dimensions in major-to-minor order"); PJRT_Buffer_ToHostBuffer: "copies the buffer\'s value into a preallocated host buffer". Sub-byte types use one element per host byte, the default host layout of XLA\'s clients (DeviceShapeToHostShape; ml_dtypes arrays)',
+  catches: (p: Row) => p.catches,
+})
+  .params(TRANSFER_DTYPES.flatMap(rowsFor))
   .run(async (ctx) => {
     const { client, p } = ctx;
     const host = pattern(p.d, p.s.dims);
     const buf = await uploadOrUnsupported(ctx, client, host, { dtype: p.d.name, dims: p.s.dims });
-    check.bytes(await buf.toHost(), host, ROUNDTRIP);
+    check.bytes(await buf.toHost({ dtype: p.d.name, dims: p.s.dims }), host, `${ROUNDTRIP}${p.d.bits < 8 ? ' (one element per host byte)' : ''}`);
   });
 
-t.case('roundtrip_every_device', { catches: ['h2d_drops_last_byte'] }).run(async (ctx) => {
+/** The size query on every element type, a scalar and a zero-size array. */
+const SIZE_ROWS = [
+  ...TRANSFER_DTYPES.map((d) => ({ id: `${d.name}.2x3`, d, dims: [2, 3] })),
+  { id: 'f32.scalar', d: dtype('f32'), dims: [] as number[] },
+  { id: 'f32.3x0', d: dtype('f32'), dims: [3, 0] },
+];
+
+t.case('to_host_size_query', {
+  source: 'header',
+  cite: 'PJRT_Buffer_ToHostBuffer_Args.dst: "`dst` can be nullptr to query required size which will be set into `dst_size`"; with host_layout NULL "the layout of the src buffer will be used" — the dense default layout, dims × element bytes (sub-byte: one byte per element, as XLA\'s wrapper computes ShapeUtil::ByteSizeOfElements of DeviceShapeToHostShape)',
+  catches: ['to_host_size_query_rejected'],
+})
+  .params(SIZE_ROWS)
+  .run(async (ctx) => {
+    const { d, dims } = ctx.p;
+    const buf = await uploadOrUnsupported(ctx, ctx.client, pattern(d, dims), { dtype: d.name, dims });
+    const want = hostSize(d, dims);
+    check.equal(buf.hostSizeQuery().size, want, `PJRT_Buffer_ToHostBuffer with dst = NULL must set dst_size to the size needed for the dense default host layout (${dims.length ? dims.join('×') : 'scalar'} × ${hostElementBytes(d)} bytes)`);
+  });
+
+t.case('to_host_size_query_no_event', {
+  source: 'header',
+  cite: 'PJRT_Buffer_ToHostBuffer_Args: a NULL `dst` only queries the size ("to query required size which will be set into dst_size"); `event` "signals when the copy has completed" and a query starts no copy, so there is no event for the caller to await or destroy (XLA\'s wrapper sets event = nullptr there)',
+  catches: ['to_host_size_query_event', 'to_host_size_query_rejected'],
+}).run(async ({ client }) => {
+  const buf = await client.upload(pattern(dtype('f32'), [4]), { dtype: 'f32', dims: [4] });
+  check.equal(buf.hostSizeQuery().event, false, 'the ToHostBuffer size query (dst = NULL) copies nothing and must leave `event` NULL');
+});
+
+t.case('roundtrip_every_device', {
+  source: 'header',
+  cite: 'PJRT_Client_BufferFromHostBuffer_Args.device: "Device to copy host data to"; PJRT_Buffer_ToHostBuffer copies the value back',
+  catches: ['h2d_drops_last_byte'],
+}).run(async (ctx) => {
   for (const device of ctx.client.addressableDevices()) {
     const host = pattern(dtype('f32'), [5, 3]);
     const buf = await ctx.client.upload(host, { dtype: 'f32', dims: [5, 3], device });
-    check.bytes(await buf.toHost(), host, `${ROUNDTRIP} on device ${device.id}`);
+    check.bytes(await buf.toHost({ dtype: 'f32', dims: [5, 3] }), host, `${ROUNDTRIP} on device ${device.id}`);
   }
 });
 
-t.case('roundtrip_every_memory', { catches: ['h2d_drops_last_byte'] }).run(async (ctx) => {
+t.case('roundtrip_every_memory', {
+  source: 'header',
+  cite: 'PJRT_Client_BufferFromHostBuffer_Args.memory: "otherwise we copy data to `memory`"; PJRT_Buffer_ToHostBuffer copies the value back',
+  catches: ['h2d_drops_last_byte'],
+}).run(async (ctx) => {
   for (const memory of ctx.device.addressableMemories()) {
     const host = pattern(dtype('s32'), [4, 4]);
     const buf = await uploadOrUnsupported(ctx, ctx.client, host, { dtype: 's32', dims: [4, 4], memory });
-    check.bytes(await buf.toHost(), host, `${ROUNDTRIP} into memory '${memory.kind()}'`);
+    check.bytes(await buf.toHost({ dtype: 's32', dims: [4, 4] }), host, `${ROUNDTRIP} into memory '${memory.kind()}'`);
   }
 });
 
@@ -65,28 +111,41 @@ const STRIDED: readonly { id: string; dtype: string; dims: number[]; strides: (d
   { id: 'f64_transposed', dtype: 'f64', dims: [4, 2], strides: (d, e) => [e, d[0]! * e] },
 ];
 
-t.case('byte_strides', { catches: ['h2d_ignores_byte_strides'] })
+t.case('byte_strides', {
+  source: 'header',
+  cite: 'PJRT_Client_BufferFromHostBuffer_Args.byte_strides: "Number of bytes to traverse per dimension of the input data"',
+  catches: ['h2d_ignores_byte_strides'],
+})
   .params(STRIDED)
   .run(async (ctx) => {
     const d = dtype(ctx.p.dtype);
-    const e = d.bits / 8;
+    const e = hostElementBytes(d);
     const dense = pattern(d, ctx.p.dims);
     const byteStrides = ctx.p.strides(ctx.p.dims, e);
     const host = strided(dense, ctx.p.dims, e, byteStrides);
     const buf = await uploadOrUnsupported(ctx, ctx.client, host, { dtype: d.name, dims: ctx.p.dims, byteStrides });
-    check.bytes(await buf.toHost(), dense, `byte_strides [${byteStrides}] must be honoured: the device holds the dense row-major array`);
+    check.bytes(await buf.toHost({ dtype: d.name, dims: ctx.p.dims }), dense, `byte_strides [${byteStrides}] ("bytes to traverse per dimension of the input data") must be honoured: the buffer holds the array they describe`);
   });
 
-t.case('byte_strides_dense_explicit', { catches: ['h2d_drops_last_byte'] }).run(async (ctx) => {
+t.case('byte_strides_dense_explicit', {
+  source: 'header',
+  cite: 'PJRT_Client_BufferFromHostBuffer_Args.byte_strides: "If empty, the array is assumed to have a dense layout with dimensions in major-to-minor order" — so explicit dense strides describe the same array',
+  catches: ['h2d_drops_last_byte'],
+}).run(async (ctx) => {
   const dims = [3, 4];
   const dense = pattern(dtype('f32'), dims);
   const buf = await ctx.client.upload(dense, { dtype: 'f32', dims, byteStrides: denseStrides(dims, 4) });
-  check.bytes(await buf.toHost(), dense, 'explicit dense byte_strides must equal the default layout');
+  check.bytes(await buf.toHost({ dtype: 'f32', dims }), dense, 'explicit dense byte_strides must give the same array as the default (empty) layout');
 });
 
 const LARGE = shape(256, 1024, 1024);
 
-t.case('large_256mib', { catches: ['h2d_drops_last_byte'], timeoutMs: 180000 }).run(async (ctx) => {
+t.case('large_256mib', {
+  source: 'header',
+  cite: 'PJRT_Client_BufferFromHostBuffer / PJRT_Buffer_ToHostBuffer copy the whole array whatever its size (framework weights and activations routinely exceed 2^28 bytes: chunked or DMA paths must still be exact)',
+  catches: ['h2d_drops_last_byte'],
+  timeoutMs: 180000,
+}).run(async (ctx) => {
   const size = byteSize(dtype('u8'), LARGE.dims);
   try {
     const stats = ctx.device.memoryStats();
@@ -101,10 +160,28 @@ t.case('large_256mib', { catches: ['h2d_drops_last_byte'], timeoutMs: 180000 }).
   for (let i = 0; i < size; i += 4093) host[i] = (i >> 12) & 0xff || 1;
   host[size - 1] = 0x5a;
   const buf = await ctx.client.upload(host, { dtype: 'u8', dims: [...LARGE.dims] });
-  check.bytes(await buf.toHost(), host, `${ROUNDTRIP} for a 256 MiB buffer`);
+  check.bytes(await buf.toHost({ dtype: 'u8', dims: LARGE.dims }), host, `${ROUNDTRIP} for a 256 MiB buffer`);
 });
 
-t.case('to_host_dst_too_small', { catches: ['wrong_error_code'] }).run(async (ctx) => {
+t.case('to_host_dst_too_small', {
+  source: 'header',
+  cite: 'PJRT_Buffer_ToHostBuffer_Args.dst_size: "Otherwise, `dst_size` must be greater than or equal to the needed size" (no error code named: any error passes)',
+  control: 'the same ToHostBuffer with dst_size equal to the needed size succeeds',
+  catches: ['to_host_dst_size_unchecked'],
+}).run(async (ctx) => {
+  const host = pattern(dtype('f32'), [8]);
+  const buf = await ctx.client.upload(host, { dtype: 'f32', dims: [8] });
+  check.bytes(await check.control('ToHostBuffer with dst_size = 32', () => buf.toHost({ dstSize: 32 })), host, 'positive control: a full-size read must return the data');
+  await check.rejects(() => buf.toHost({ dstSize: 16 }), 'ToHostBuffer with dst_size (16) smaller than the needed size (32) must fail ("dst_size must be greater than or equal to the needed size")');
+});
+
+t.case('to_host_dst_too_small_code', {
+  source: 'quality',
+  cite: 'the header names no code for a too-small dst_size; INVALID_ARGUMENT (what XLA\'s wrapper returns: "`dst_size` must be >= N, got M.") tells the caller the argument was wrong, which lets frameworks map it to a ValueError',
+  control: 'the same ToHostBuffer with dst_size equal to the needed size succeeds',
+  catches: ['wrong_error_code'],
+}).run(async (ctx) => {
   const buf = await ctx.client.upload(pattern(dtype('f32'), [8]), { dtype: 'f32', dims: [8] });
-  await check.rejects(() => buf.toHost({ dstSize: 16 }), 'ToHostBuffer with dst_size smaller than the buffer must fail', ['INVALID_ARGUMENT']);
+  await check.control('ToHostBuffer with dst_size = 32', () => buf.toHost({ dstSize: 32 }));
+  await check.rejects(() => buf.toHost({ dstSize: 16 }), 'a too-small dst_size should be reported as INVALID_ARGUMENT (quality: as XLA does)', ['INVALID_ARGUMENT']);
 });

@@ -7,7 +7,11 @@ import type { HostBufferSemantics } from '../../src/pjrt/index.js';
 
 const t = area('tier2.host_buffers', { tier: 2, requires: { slots: ['PJRT_Client_BufferFromHostBuffer'] } });
 
-t.case('only_during_call', { catches: ['h2d_drops_last_byte'] }).run(async ({ client }) => {
+t.case('only_during_call', {
+  source: 'header',
+  cite: 'PJRT_HostBufferSemantics_kImmutableOnlyDuringCall: "The runtime may not hold references to `data` after the call to `PJRT_Client_BufferFromHostBuffer` completes" — a change to `data` after the call cannot reach the buffer',
+  catches: ['h2d_drops_last_byte'],
+}).run(async ({ client }) => {
   const host = pattern(dtype('f32'), [256]);
   const orig = host.slice();
   const { buffer } = await client.bufferFromHost(host, { dtype: 'f32', dims: [256], semantics: 'kImmutableOnlyDuringCall' });
@@ -15,7 +19,11 @@ t.case('only_during_call', { catches: ['h2d_drops_last_byte'] }).run(async ({ cl
   check.bytes(await buffer.toHost(), orig, 'kImmutableOnlyDuringCall: the host buffer may change once BufferFromHostBuffer returns');
 });
 
-t.case('until_transfer_completes', { catches: ['done_with_host_buffer_early'] }).run(async (ctx) => {
+t.case('until_transfer_completes', {
+  source: 'header',
+  cite: 'PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes: "The caller promises not to mutate or free `data` until the transfer completes, at which point `done_with_host_buffer` will be triggered" — once it fired, a change to `data` cannot reach the buffer',
+  catches: ['done_with_host_buffer_early'],
+}).run(async (ctx) => {
   const c = (await slowClient(ctx)) ?? ctx.client;
   const host = pattern(dtype('f32'), [4096]);
   const orig = host.slice();
@@ -32,7 +40,11 @@ const SEMANTICS: readonly { id: string; s: HostBufferSemantics }[] = [
   { id: 'mutable_zero_copy', s: 'kMutableZeroCopy' },
 ];
 
-t.case('done_event_completes', { catches: ['h2d_drops_last_byte'] })
+t.case('holds_data', {
+  source: 'header',
+  cite: 'PJRT_Client_BufferFromHostBuffer: "Asynchronously copies a buffer stored on host to device memory" — whatever the PJRT_HostBufferSemantics (copy or alias), the buffer holds the host data',
+  catches: ['h2d_drops_last_byte'],
+})
   .params(SEMANTICS)
   .run(async ({ client, p }) => {
     const host = pattern(dtype('s16'), [3, 7]);
@@ -40,5 +52,20 @@ t.case('done_event_completes', { catches: ['h2d_drops_last_byte'] })
     const { buffer, doneWithHost } = await client.bufferFromHost(host, { dtype: 's16', dims: [3, 7], semantics: p.s });
     check.bytes(await buffer.toHost(), orig, `${p.s}: the buffer must hold the host data`);
     buffer.delete();
+    await doneWithHost.await();
+  });
+
+t.case('done_event_completes', {
+  source: 'header',
+  cite: 'PJRT_HostBufferSemantics: done_with_host_buffer is "triggered" when the transfer completes (kImmutableUntilTransferCompletes) and, for the zero-copy kinds, "the runtime will call `done_with_host_buffer` when the PjRtBuffer is freed" — so it completes, at the latest once the buffer is deleted',
+  catches: ['crash_in=PJRT_Event_Await'],
+})
+  .params(SEMANTICS)
+  .run(async ({ client, p }) => {
+    const host = pattern(dtype('s16'), [3, 7]);
+    const { buffer, doneWithHost } = await client.bufferFromHost(host, { dtype: 's16', dims: [3, 7], semantics: p.s });
+    await buffer.readyEvent().await();
+    buffer.delete();
     await doneWithHost.await(); // must complete at the latest once the buffer is gone
+    check.equal(doneWithHost.isReady(), true, `${p.s}: done_with_host_buffer must be ready once Await returned`);
   });

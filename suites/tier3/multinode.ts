@@ -1,9 +1,12 @@
 // Tier 3 — multi-node: N processes each create a client with node id / node count and key-value callbacks
 // served from a store this test owns; they must agree on the global topology and own only their devices.
+// The node options are plugin-specific (XLA's GPU plugin: node_id/num_nodes; its CPU plugin has none): the plugins.json
+// entry must name them (nodeIdOption, numNodesOption), and a plugin whose PJRT_Client_Create rejects them even for a
+// single node does not do multi-node — both make every case unsupported, with the reason.
 import { randomBytes } from 'node:crypto';
 import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { createOptionsOf, kvPrefixOption, kvTimeoutOption, nodeIdOption, numNodesOption } from '../_lib/config.js';
+import { createOptionsOf, declaredNodeOptions, kvPrefixOption, kvTimeoutOption } from '../_lib/config.js';
 import { jsonOptions, launchNodes, type NodeResult } from '../_lib/multinode.js';
 
 const t = area('tier3.multinode', { tier: 3, requires: { slots: ['PJRT_Client_Create'] }, timeoutMs: 90000 });
@@ -12,99 +15,173 @@ const KV_TIMEOUT_MS = 4000;
 /** How long a node may take beyond its key-value timeout (process start, plugin load) before it counts as hung. */
 const NODE_SLACK_MS = 20000;
 
-async function launch(ctx: CaseContext<unknown>, numNodes: number, start?: number[], kvTimeoutMs = KV_TIMEOUT_MS, slackMs = NODE_SLACK_MS) {
-  const platform = ctx.client.platformName();
+/** Per worker: the answer of the single-node probe, keyed by plugin and options. */
+const probes = new Map<string, string | null>();
+
+/**
+ * The declared node options, after a one-node probe (num_nodes = 1) in a child process: a clean rejection of the
+ * node options means the plugin has no multi-node support → unsupported with its message. A probe that crashes or
+ * hangs is not judged here: the real launch shows it.
+ */
+async function nodeOptions(ctx: CaseContext<unknown>) {
+  const common = jsonOptions(createOptionsOf(ctx.config));
+  const declared = declaredNodeOptions(ctx.config);
+  if (!declared) return ctx.unsupported('the plugins.json entry names no nodeIdOption/numNodesOption: multi-node create options are plugin-specific, so a multi-node run needs the entry to name them');
+  const key = JSON.stringify([ctx.plugin.path, common, declared]);
+  if (!probes.has(key)) {
+    const { nodes } = await launchNodes({
+      pluginPath: ctx.plugin.path, global: ctx.config.rtldGlobal, options: common,
+      nodeIdOption: declared.nodeId, numNodesOption: declared.numNodes, numNodes: 1, deadlineMs: NODE_SLACK_MS,
+    });
+    const n = nodes[0]!;
+    probes.set(key, n.reported && !n.ok ? (n.error ?? 'an error') : null);
+  }
+  const rejected = probes.get(key);
+  if (rejected) return ctx.unsupported(`PJRT_Client_Create rejects the node options (${declared.nodeId} = 0, ${declared.numNodes} = 1): ${rejected}`);
+  return declared;
+}
+
+interface LaunchOpts {
+  start?: number[];
+  kvTimeoutMs?: number;
+  slackMs?: number;
+  kvGetCapMs?: number;
+}
+
+async function launch(ctx: CaseContext<unknown>, numNodes: number, o: LaunchOpts = {}) {
+  const kvTimeoutMs = o.kvTimeoutMs ?? KV_TIMEOUT_MS;
   const prefix = `cts_${randomBytes(6).toString('hex')}`;
-  const prefixOpt = kvPrefixOption(ctx.config, platform);
-  const timeoutOpt = kvTimeoutOption(ctx.config, platform);
+  const prefixOpt = kvPrefixOption(ctx.config);
+  const timeoutOpt = kvTimeoutOption(ctx.config);
   const options = jsonOptions({
     ...createOptionsOf(ctx.config),
     ...(prefixOpt ? { [prefixOpt]: prefix } : {}),
     ...(timeoutOpt ? { [timeoutOpt]: kvTimeoutMs } : {}),
   });
+  const declared = await nodeOptions(ctx);
   const r = await launchNodes({
     pluginPath: ctx.plugin.path,
     global: ctx.config.rtldGlobal,
     options,
-    nodeIdOption: nodeIdOption(ctx.config),
-    numNodesOption: numNodesOption(ctx.config),
+    nodeIdOption: declared.nodeId,
+    numNodesOption: declared.numNodes,
     numNodes,
-    ...(start ? { start } : {}),
-    deadlineMs: kvTimeoutMs + slackMs,
+    ...(o.start ? { start: o.start } : {}),
+    ...(o.kvGetCapMs !== undefined ? { kvGetCapMs: o.kvGetCapMs } : {}),
+    deadlineMs: kvTimeoutMs + (o.slackMs ?? NODE_SLACK_MS),
   });
   return { ...r, prefix: prefixOpt ? prefix : undefined };
 }
 
 function allOk(nodes: NodeResult[]): void {
   for (const n of nodes) {
-    check.ok(n.ok, `node ${n.nodeId} of a complete multi-node group must create its client`, 'a client', n.error ?? 'no report');
+    check.ok(n.ok, `node ${n.nodeId} of a complete multi-node group must create its client`, 'a client', n.error ?? `no report (exit code ${n.exitCode}${n.timedOut ? ', killed after its deadline' : ''})`);
   }
 }
 
 const SIZES = [{ id: '2', n: 2 }, { id: '3', n: 3 }];
+const ids = (n: NodeResult) => n.devices!.map((d) => d.id).sort((a, b) => a - b);
 
-t.case('bring_up', { catches: ['kv_put_skipped', 'crash_in=PJRT_Client_Create'] })
+t.case('bring_up', {
+  source: 'framework',
+  cite: 'JAX (jax/_src/xla_bridge.py, make_c_api_client with jax.distributed) creates one client per process with the plugin\'s node id / node count create options and PJRT_Client_Create\'s kv_get/kv_put callbacks ("KV store access may be necessary to create some multi-node/multi-process clients"); every process of a complete group must get its client',
+  catches: ['kv_put_skipped', 'crash_in=PJRT_Client_Create'],
+})
   .params(SIZES)
   .run(async (ctx) => {
     const { nodes } = await launch(ctx, ctx.p.n);
     allOk(nodes);
   });
 
-t.case('global_devices_agree', { catches: ['kv_put_skipped'] })
+t.case('global_devices_agree', {
+  source: 'header',
+  cite: 'PJRT_Client_Devices: "Returns a list of all devices visible to the runtime, including addressable and non-addressable devices"; PJRT_DeviceDescription_ProcessIndex: "each client can see devices from all processes" — so every node lists the same global devices, from all N processes',
+  catches: ['kv_put_skipped'],
+})
   .params(SIZES)
   .run(async (ctx) => {
     const { nodes } = await launch(ctx, ctx.p.n);
     allOk(nodes);
-    const ids = (n: NodeResult) => n.devices!.map((d) => d.id).sort((a, b) => a - b);
     for (const n of nodes.slice(1)) check.equal(ids(n), ids(nodes[0]!), `node ${n.nodeId} and node 0 must list the same global devices`);
-    check.unique(ids(nodes[0]!), 'global device ids must be unique across nodes', 'device ids');
     for (const n of nodes) {
-      const procs = new Set(n.devices!.map((d) => d.processIndex));
-      check.equal(procs.size, ctx.p.n, `node ${n.nodeId} must see devices of all ${ctx.p.n} processes`);
+      const procs = [...new Set(n.devices!.map((d) => d.processIndex))].sort((a, b) => a - b);
+      check.equal(procs.length, ctx.p.n, `node ${n.nodeId} must see devices of all ${ctx.p.n} processes (process indices seen: ${check.show(procs)})`);
     }
   });
 
-t.case('process_index_is_node_id', { catches: ['process_index_wrong'] })
+t.case('global_device_ids_unique', {
+  source: 'header',
+  cite: 'PJRT_DeviceDescription_Id: "IDs are unique among devices of this type … On multi-host platforms, this will be unique across all hosts\' devices"',
+  catches: ['duplicate_device_ids'],
+})
   .params(SIZES)
   .run(async (ctx) => {
     const { nodes } = await launch(ctx, ctx.p.n);
     allOk(nodes);
-    for (const n of nodes) check.equal(n.processIndex, n.nodeId, 'PJRT_Client_ProcessIndex must equal the node id the client was created with');
+    for (const n of nodes) check.unique(ids(n), `node ${n.nodeId}: device ids must be unique across all hosts' devices`, 'device ids');
   });
 
-t.case('only_own_devices_addressable', { catches: ['all_devices_addressable'] })
+t.case('process_index_is_node_id', {
+  source: 'framework',
+  cite: 'PJRT_Client_ProcessIndex ("Return the process index of this client") is what jax.process_index() reports, and JAX passes jax.distributed\'s process_id as the node id (xla_bridge.py make_gpu_client: node_id=distributed process_id), relying on the two being equal (per-process data loading, process_allgather)',
+  catches: ['process_index_wrong'],
+})
+  .params(SIZES)
+  .run(async (ctx) => {
+    const { nodes } = await launch(ctx, ctx.p.n);
+    allOk(nodes);
+    for (const n of nodes) check.equal(n.processIndex, n.nodeId, `node ${n.nodeId}: PJRT_Client_ProcessIndex must equal the node id the client was created with`);
+  });
+
+t.case('only_own_devices_addressable', {
+  source: 'header',
+  cite: 'PJRT_DeviceDescription_ProcessIndex: "each client can see devices from all processes, but only a subset of them are addressable and have the same process_index as the client"; PJRT_Client_AddressableDevices: "devices that are addressable from the client"',
+  catches: ['all_devices_addressable'],
+})
   .params(SIZES)
   .run(async (ctx) => {
     const { nodes } = await launch(ctx, ctx.p.n);
     allOk(nodes);
     for (const n of nodes) {
       for (const d of n.devices!) {
-        check.equal(d.addressable, d.processIndex === n.processIndex, `node ${n.nodeId}: device ${d.id} (process ${d.processIndex}) addressable only if local`);
+        check.equal(d.addressable, d.processIndex === n.processIndex, `node ${n.nodeId}: device ${d.id} (process ${d.processIndex}) is addressable if and only if its process index is the client's (${n.processIndex})`);
       }
       const own = n.devices!.filter((d) => d.processIndex === n.processIndex).map((d) => d.id).sort((a, b) => a - b);
-      check.equal([...n.addressable!].sort((a, b) => a - b), own, `node ${n.nodeId}: AddressableDevices must be exactly its own devices`);
+      check.equal([...n.addressable!].sort((a, b) => a - b), own, `node ${n.nodeId}: AddressableDevices must be exactly the devices with the client's process index`);
     }
   });
 
-t.case('keys_namespaced', { catches: ['kv_keys_not_namespaced'] }).run(async (ctx) => {
+t.case('keys_namespaced', {
+  source: 'quality',
+  cite: 'the header makes the caller responsible for key collisions ("The caller that provides the two callbacks is responsible for avoiding key collisions between different users of key-value store"); a plugin that offers a key-prefix create option should still apply it to every key, so that runs sharing a store do not collide',
+  selfTest: 'needs a create option that prefixes key-value keys (plugins.json kvPrefixOption; the reference plugin\'s kv_prefix)',
+  catches: ['kv_keys_not_namespaced'],
+}).run(async (ctx) => {
+  if (kvPrefixOption(ctx.config) === undefined) return ctx.unsupported('the plugins.json entry names no kvPrefixOption: there is no key prefix to check');
   const { nodes, keys, prefix } = await launch(ctx, 2);
-  if (prefix === undefined) return ctx.skip('the plugin config names no key-prefix option');
   allOk(nodes);
   check.ok(keys.length > 0, 'a multi-node bring-up must exchange keys through the store', '≥ 1 key', '0');
-  const stray = keys.filter((k) => !k.includes(prefix));
-  check.equal(stray, [], `every key-value key must carry the run's prefix '${prefix}'`);
+  const stray = keys.filter((k) => !k.includes(prefix!));
+  check.equal(stray, [], `every key-value key should carry the run's prefix '${prefix}'`);
 });
 
-/** A short key-value timeout: the case waits for it to run out (and, if the plugin hangs, for the slack too). */
+/** The store answers a get for a missing key with DEADLINE_EXCEEDED after at most this long. */
 const MISSING_PEER_KV_TIMEOUT_MS = 1000;
+/** How long after that the lone node may take to report before it counts as hung. */
 const MISSING_PEER_SLACK_MS = 10000;
 
-t.case('missing_peer_errors', { catches: ['missing_peer_hangs'] }).run(async (ctx) => {
-  if (!kvTimeoutOption(ctx.config, ctx.client.platformName())) return ctx.skip('the plugin config names no key-value timeout option');
-  const { nodes } = await launch(ctx, 2, [0], MISSING_PEER_KV_TIMEOUT_MS, MISSING_PEER_SLACK_MS);
+t.case('missing_peer_errors', {
+  source: 'quality',
+  cite: 'the header leaves multi-node bring-up to the plugin, but when the key-value store reports a peer\'s key missing (its get callback returns DEADLINE_EXCEEDED through callback_error), PJRT_Client_Create should fail with an error rather than hang or crash, so a launcher can report the missing process',
+  control: 'a complete two-node group brings up (bring_up.2)',
+  catches: ['missing_peer_hangs'],
+}).run(async (ctx) => {
+  await nodeOptions(ctx); // unsupported without multi-node options (before the control, which would count it a failure)
+  await check.control('a complete two-node group brings up', async () => allOk((await launch(ctx, 2)).nodes));
+  const { nodes } = await launch(ctx, 2, { start: [0], kvTimeoutMs: MISSING_PEER_KV_TIMEOUT_MS, kvGetCapMs: MISSING_PEER_KV_TIMEOUT_MS, slackMs: MISSING_PEER_SLACK_MS });
   const n = nodes[0]!;
-  const within = `an error within ${MISSING_PEER_KV_TIMEOUT_MS} ms (+ ${MISSING_PEER_SLACK_MS} ms slack)`;
-  check.ok(!n.timedOut, 'with a peer missing, PJRT_Client_Create must fail after its timeout, not hang', within, 'no answer (killed)');
-  check.ok(n.reported, 'with a peer missing, PJRT_Client_Create must return an error, not crash the process', within, () => `exit code ${n.exitCode}: ${n.stderr.slice(-300)}`);
-  check.ok(!n.ok, 'with a peer missing, PJRT_Client_Create must fail', 'an error', 'a client');
+  const within = `an error within ${MISSING_PEER_KV_TIMEOUT_MS} ms (+ ${MISSING_PEER_SLACK_MS} ms slack) of the store reporting the key missing`;
+  check.ok(!n.timedOut, 'with a peer missing, PJRT_Client_Create should fail once the store reports the key missing, not hang', within, 'no answer (killed)');
+  check.ok(n.reported, 'with a peer missing, PJRT_Client_Create should return an error, not crash the process', within, () => `exit code ${n.exitCode}: ${n.stderr.slice(-300)}`);
+  check.ok(!n.ok, 'with a peer missing, PJRT_Client_Create should fail', 'an error', 'a client');
 });

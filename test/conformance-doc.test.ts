@@ -1,0 +1,26 @@
+// Every case declares where its demand comes from, and the generated docs/conformance.md and README counts are current.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { allCases } from '../src/harness/registry.js';
+import { SOURCES } from '../src/harness/types.js';
+import { loadSuites } from '../src/runner/load-suites.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('sources of demand', () => {
+  before(async () => {
+    if (allCases().length === 0) await loadSuites(path.join(root, 'dist', 'suites'));
+  });
+
+  it('every case has a source and a real citation', () => {
+    const bad = allCases().filter((c) => !SOURCES.includes(c.source) || c.cite.trim().length < 12 || /TODO/.test(c.cite)).map((c) => `${c.id}: ${c.source} "${c.cite}"`);
+    assert.deepEqual(bad, []);
+  });
+
+  it('docs/conformance.md and the README counts are generated from the catalogue', () => {
+    const r = spawnSync(process.execPath, [path.join(root, 'dist', 'scripts', 'gen-conformance.js'), '--check'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  });
+});
