@@ -1,5 +1,10 @@
 // The capability matrix as a text table: rows × columns from keys 'row/column'.
-export function renderMatrix(m: Record<string, boolean>, mark: { yes: string; no: string; none: string } = { yes: '✓', no: '✗', none: '·' }): string {
+import type { CapabilityValue } from '../src/config/results.js';
+
+export function renderMatrix(
+  m: Record<string, CapabilityValue>,
+  mark: { yes: string; no: string; warn: string; none: string } = { yes: '✓', no: '✗', warn: '!', none: '·' },
+): string {
   const rows: string[] = [];
   const cols: string[] = [];
   for (const key of Object.keys(m)) {
@@ -18,8 +23,9 @@ export function renderMatrix(m: Record<string, boolean>, mark: { yes: string; no
   for (const r of rows) {
     out.push(line(r, cols.map((c) => {
       const v = m[c ? `${r}/${c}` : r];
-      return v === undefined ? mark.none : v ? mark.yes : mark.no;
+      return v === undefined ? mark.none : v === 'warn' ? mark.warn : v ? mark.yes : mark.no;
     })));
   }
+  if (Object.values(m).includes('warn')) out.push(`(${mark.warn}: only quality checks found it lacking)`);
   return out.join('\n');
 }

@@ -20,9 +20,9 @@ function writeSuite(cases: number, crashes: number): string {
   mkdirSync(path.join(dir, 'tier0'));
   const harness = pathToFileURL(path.join(packageRoot(), 'dist', 'src', 'harness', 'index.js')).href;
   writeFileSync(path.join(dir, 'tier0', 'bench.js'), `import { area } from ${JSON.stringify(harness)};
-const t = area('tier0.bench', { tier: 0 });
-t.case('noop', { catches: [] }).params(Array.from({ length: ${cases} }, (_, i) => ({ id: 'c' + i }))).run(() => {});
-t.case('crash', { catches: [] }).params(Array.from({ length: ${crashes} }, (_, i) => ({ id: 'c' + i }))).run(() => { process.kill(process.pid, 'SIGSEGV'); return new Promise(() => {}); });
+const t = area('tier0.bench', { tier: 0, client: 'none' });
+t.case('noop', { source: 'quality', cite: 'runner benchmark', catches: [] }).params(Array.from({ length: ${cases} }, (_, i) => ({ id: 'c' + i }))).run(() => {});
+t.case('crash', { source: 'quality', cite: 'runner benchmark', catches: [] }).params(Array.from({ length: ${crashes} }, (_, i) => ({ id: 'c' + i }))).run(() => { process.kill(process.pid, 'SIGSEGV'); return new Promise(() => {}); });
 `);
   return dir;
 }

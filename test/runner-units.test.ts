@@ -1,16 +1,17 @@
 // Unit tests of the runner's pure parts: sharding, selection, expectations, semver, verdicts, client detection.
 import assert from 'node:assert/strict';
 import { satisfies, validRange } from '../src/config/semver.js';
-import { needsClient } from '../src/harness/needs-client.js';
 import { Expectations } from '../src/runner/expectations.js';
 import { idHash, inShard, parseShard, selectCases } from '../src/runner/select.js';
-import { verdict } from '../src/runner/summary.js';
+import { capabilityMatrix, rootCauses, skipDependents, verdict } from '../src/runner/summary.js';
 import type { CaseResult } from '../src/config/results.js';
 import type { CatalogueEntry } from '../src/harness/types.js';
 import { ConfigError } from '../src/config/errors.js';
 
-const entry = (id: string, tier: number): CatalogueEntry => ({ id, area: id.split('.').slice(0, 2).join('.'), tier, catches: [], requires: {}, required: false });
-const result = (id: string, tier: number, status: CaseResult['status']): CaseResult => ({ id, area: 'a.b', tier, status, durationMs: 1, requires: {} });
+const entry = (id: string, tier: number): CatalogueEntry => ({ id, area: id.split('.').slice(0, 2).join('.'), tier, catches: [], source: 'header', cite: 'test', requires: {}, required: false });
+const result = (id: string, tier: number, status: CaseResult['status'], message?: string): CaseResult => ({
+  id, area: 'a.b', tier, status, durationMs: 1, source: 'header', cite: 'test', requires: {}, ...(message ? { message } : {}),
+});
 
 describe('runner units', () => {
   it('shards partition the ids (every id in exactly one shard), deterministically', () => {
@@ -81,16 +82,30 @@ describe('runner units', () => {
     assert.equal(verdict(rs, { interrupted: true }).code, 130);
   });
 
-  it('creates a client only for run functions that ask for one', () => {
-    assert.equal(needsClient(({ plugin }: { plugin: unknown }) => plugin), false);
-    assert.equal(needsClient(({ client }: { client: unknown }) => client), true);
-    assert.equal(needsClient(async ({ p: { dtype }, device }: { p: { dtype: string }; device: unknown }) => [dtype, device]), true);
-    assert.equal(needsClient(({ p: { client } }: { p: { client: string } }) => client), false);
-    assert.equal(needsClient(({ client, expect }: { client: unknown; expect: unknown }) => [client, expect]), true);
-    assert.equal(needsClient(({ plugin, scope }: { plugin: unknown; scope: unknown }) => [plugin, scope]), false);
-    assert.equal(needsClient(() => 1), false);
-    assert.equal(needsClient((ctx: unknown) => ctx), true);
-    assert.equal(needsClient(function ({ devices }: { devices: unknown }) { return devices; }), true);
-    assert.equal(needsClient(({ plugin, ...rest }: { plugin: unknown }) => [plugin, rest]), true);
+  it('a warn never fails a gate; an expectation for fail/warn turns it into xfail', () => {
+    assert.equal(verdict([result('tier1.a.b', 1, 'warn'), result('tier1.a.c', 1, 'pass')], { gate: 1, interrupted: false }).code, 0);
+    const exp = new Expectations([{ tests: 'tier1.a.*', status: 'fail', reason: 'known' }]);
+    assert.equal(exp.apply('tier1.a.b', 'warn', 'quality', {}).status, 'xfail');
+  });
+
+  it('dependents of a failed precondition are skipped, with the precondition named', () => {
+    const rs = [result('t.a.pre', 1, 'fail', 'boom'), result('t.a.dep', 1, 'fail', 'same boom'), result('t.a.other', 1, 'fail', 'x'), result('t.a.dep2', 1, 'fail', 'y')];
+    skipDependents(rs, new Map([['t.a.dep', 't.a.pre'], ['t.a.dep2', 't.a.other2']]));
+    assert.deepEqual(rs.map((r) => r.status), ['fail', 'skip', 'fail', 'fail']);
+    assert.match(rs[1]!.message!, /^depends on t\.a\.pre, which failed; this case's own failure: same boom/);
+  });
+
+  it('failures group by root cause (identical first message line), largest first', () => {
+    const msg = 'PjrtError: PJRT_Buffer_ToHostBuffer: INVALID_ARGUMENT: bad args';
+    const rs = [result('t.a.1', 1, 'fail', `${msg}\nmore`), result('t.a.2', 1, 'fail', msg), result('t.a.3', 1, 'crash', 'SIGSEGV'), result('t.a.4', 1, 'pass')];
+    const g = rootCauses(rs);
+    assert.equal(g.length, 2);
+    assert.deepEqual({ count: g[0]!.count, message: g[0]!.message, ids: g[0]!.ids }, { count: 2, message: msg, ids: ['t.a.1', 't.a.2'] });
+  });
+
+  it('the capability matrix marks what only quality cases found lacking as warn', () => {
+    const q = { ...result('t.a.q', 1, 'warn'), source: 'quality' as const, capabilities: { 'x/f32': false, 'y/f32': false } };
+    const h = { ...result('t.a.h', 1, 'fail'), capabilities: { 'y/f32': false, 'z/f32': true } };
+    assert.deepEqual(capabilityMatrix([q, h]), { 'x/f32': 'warn', 'y/f32': false, 'z/f32': true });
   });
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { validRange } from './semver.js';
 
-export const WAIVABLE = ['fail', 'crash', 'timeout', 'unsupported', 'flaky'] as const;
+export const WAIVABLE = ['fail', 'warn', 'crash', 'timeout', 'unsupported', 'flaky'] as const;
 export type Waivable = (typeof WAIVABLE)[number];
 
 export const ExpectationEntry = z.strictObject({

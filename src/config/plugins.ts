@@ -40,6 +40,12 @@ export const PluginConfig = z.strictObject({
     .describe('create option that delays asynchronous completions (ms), so tests can observe not-yet-ready events'),
   strictCreateOptions: z.boolean().optional()
     .describe('false if the plugin documents that it ignores unknown or wrongly typed create options'),
+  maxLiveClients: z.number().int().min(1).optional()
+    .describe('how many clients the plugin allows alive in one process (1: a case that needs its own client first drops the shared one; cases that need two live clients are unsupported)'),
+  exclusiveDevices: z.boolean().optional()
+    .describe('true if the devices can be held by one process at a time (TPU-like): the run uses one worker whatever --jobs says'),
+  parallelCreateOptions: z.record(z.string().min(1), CreateOptionValue).optional()
+    .describe('create options added when more than one worker runs at once (e.g. GPU: {"preallocate": false})'),
 });
 export type PluginConfig = z.infer<typeof PluginConfig>;
 

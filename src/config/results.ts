@@ -1,11 +1,14 @@
 // The result model: one record per case (JSON Lines stream and final file) and the final results file.
 import { z } from 'zod';
 
-export const STATUSES = ['pass', 'fail', 'crash', 'timeout', 'unsupported', 'skip', 'xfail', 'xpass', 'flaky'] as const;
+export const STATUSES = ['pass', 'fail', 'warn', 'crash', 'timeout', 'unsupported', 'skip', 'xfail', 'xpass', 'flaky'] as const;
 export const Status = z.enum(STATUSES);
 export type Status = z.infer<typeof Status>;
 
-/** Statuses that break a gate unless waived. */
+/** The source of a case's demand (see src/harness/types.ts). */
+export const Source = z.enum(['header', 'framework', 'quality']);
+
+/** Statuses that break a gate unless waived. A `quality` case's fail, crash or timeout is recorded as `warn`. */
 export const FAILING: ReadonlySet<Status> = new Set<Status>(['fail', 'crash', 'timeout']);
 /** Statuses that mean the case body did not run. */
 export const NOT_EXECUTED: ReadonlySet<Status> = new Set<Status>(['unsupported', 'skip']);
@@ -24,6 +27,9 @@ export const CaseResult = z.strictObject({
   status: Status,
   durationMs: z.number().min(0),
   message: z.string().optional(),
+  source: Source,
+  cite: z.string(),
+  selfTest: z.string().optional(),
   requires: Requirements,
   required: z.boolean().optional(),
   attempts: z.number().int().min(1).optional(),
@@ -49,6 +55,9 @@ export const PluginIdentity = z.strictObject({
 });
 export type PluginIdentity = z.infer<typeof PluginIdentity>;
 
+export const CapabilityValue = z.union([z.boolean(), z.literal('warn')]);
+export type CapabilityValue = z.infer<typeof CapabilityValue>;
+
 const Counts = z.record(z.string(), z.number().int().min(0));
 
 export const ResultsFile = z.strictObject({
@@ -58,6 +67,8 @@ export const ResultsFile = z.strictObject({
   finishedAt: z.string(),
   durationMs: z.number().min(0),
   interrupted: z.boolean(),
+  /** Set when the run stopped early (--max-failures, --bail, client creation failing K times in a row): why. */
+  stopped: z.string().optional(),
   run: z.strictObject({
     strict: z.boolean(),
     gate: z.number().int().optional(),
@@ -73,8 +84,24 @@ export const ResultsFile = z.strictObject({
   environment: z.strictObject({ node: z.string(), platform: z.string(), arch: z.string(), cpus: z.number(), hostname: z.string() }),
   results: z.array(CaseResult),
   totals: z.strictObject({ byStatus: Counts, byTier: z.record(z.string(), Counts) }),
-  capabilities: z.record(z.string(), z.boolean()),
+  /** Per 'row/column': true, false, or 'warn' when only `quality` cases recorded it as lacking. */
+  capabilities: z.record(z.string(), CapabilityValue),
   staleExpectations: z.array(z.strictObject({ tests: z.array(z.string()), reason: z.string() })),
+  /** Failures grouped by identical first message line, largest first. */
+  rootCauses: z.array(z.strictObject({ count: z.number().int().min(1), status: Status, message: z.string(), ids: z.array(z.string()) })).optional(),
+  /** What the workers did: processes, clients, compiles and wall time per phase (see src/runner/counters.ts). */
+  counters: z.strictObject({
+    workersStarted: z.number().int().min(0),
+    workersReplaced: z.number().int().min(0),
+    clientsCreated: z.number().int().min(0),
+    sharedClientsCreated: z.number().int().min(0),
+    sharedClientResets: z.array(z.string()),
+    programsCompiled: z.number().int().min(0),
+    peakWorkerRssMiB: z.number().min(0),
+    phaseMs: z.strictObject({ load: z.number(), create: z.number(), compile: z.number(), execute: z.number(), transfer: z.number() }),
+  }).optional(),
+  /** Cases that can run only on the reference plugin (self-tests), and how many cases were selected in all. */
+  coverage: z.strictObject({ selected: z.number().int().min(0), selfTests: z.number().int().min(0) }).optional(),
   exitCode: z.number().int(),
 });
 export type ResultsFile = z.infer<typeof ResultsFile>;

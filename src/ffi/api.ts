@@ -3,6 +3,7 @@ import './env.js';
 import koffi from 'koffi';
 import { API_SLOTS, enumMember, layoutOf, slotOffset } from '../abi/index.js';
 import { Args, makeArgs } from './args.js';
+import { now, recordCall } from './call-stats.js';
 import { PjrtError, UnsupportedError } from './errors.js';
 import type { LoadedApi } from './loader.js';
 import { readPtr, readU64, readI32, type Ptr } from './mem.js';
@@ -87,7 +88,10 @@ export class RawApi {
 
   /** Calls a slot; returns the PJRT_Error* untouched (null on success). For ABI tests that inspect errors. */
   callRaw(slot: string, a: Args | Uint8Array): Ptr | null {
-    const r = this.fn(slot)(a instanceof Args ? a.address : a);
+    const f = this.fn(slot);
+    const t0 = now();
+    const r = f(a instanceof Args ? a.address : a);
+    recordCall(slot, t0);
     return r === 0n ? null : (r ?? null);
   }
 
@@ -101,8 +105,10 @@ export class RawApi {
   callAsync(slot: string, a: Args | Uint8Array): Promise<void> {
     const f = this.fn(slot);
     const buf = a instanceof Args ? a.address : a;
+    const t0 = now();
     return new Promise((resolve, reject) => {
       f.async(buf, (e, r) => {
+        recordCall(slot, t0);
         void a; // keeps Args (and what it points at) alive until the call returns
         if (e) reject(e instanceof Error ? e : new Error(String(e)));
         else if (r !== null && r !== 0n) reject(this.takeError(r, slot));

@@ -1,10 +1,10 @@
 // Runs one case inside a worker: requirement checks first (→ unsupported), then the body, then cleanup.
 import { performance } from 'node:perf_hooks';
 import type { Client, Device } from '../pjrt/index.js';
+import type { Scope } from '../pjrt/scope.js';
 import type { Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
 import { expect } from './expect.js';
-import { needsClient } from './needs-client.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
 import type { CaseContext, CaseDef } from './types.js';
@@ -56,13 +56,31 @@ function describe(e: unknown): string {
   return msg;
 }
 
-export async function runCase(def: CaseDef, session: PluginSession, opts: { timeoutMs: number }): Promise<CaseOutcome> {
+/** The client a case declared, obtained before its body runs; the shared one is pointed at the case's scope. */
+async function clientFor(def: CaseDef, session: PluginSession, scope: Scope, opts: RunCaseOptions): Promise<Client | undefined> {
+  if (def.client === 'none') return undefined;
+  if (def.client === 'fresh') {
+    // A plugin that allows one live client per process: the shared one must go before the case's own comes.
+    if (opts.oneLiveClient) await session.dropSharedClient(`${def.id} needs a client of its own and the plugin allows one live client per process`);
+    return session.createClient(scope);
+  }
+  const c = await session.sharedClient();
+  c.useScope(scope);
+  return c;
+}
+
+export interface RunCaseOptions {
+  timeoutMs: number;
+  /** The plugin allows one live client per process (plugins.json `maxLiveClients: 1`). */
+  oneLiveClient?: boolean;
+}
+
+export async function runCase(def: CaseDef, session: PluginSession, opts: RunCaseOptions): Promise<CaseOutcome> {
   const t0 = performance.now();
   const scope = new session.pjrt.Scope();
   const notes: string[] = [];
   const caps: Record<string, boolean> = {};
   let client: Client | undefined;
-  const getClient = async (): Promise<Client> => (client ??= await session.createClient(scope));
   const done = (status: CaseOutcome['status'], message?: string): CaseOutcome => {
     const all = [message, ...notes].filter((x): x is string => !!x);
     const out: CaseOutcome = { status, durationMs: performance.now() - t0 };
@@ -72,18 +90,21 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: { time
   };
   let outcome: CaseOutcome;
   try {
-    const reason = await unmet(def, session, getClient);
+    const reason = await unmet(def, session, () => session.sharedClient());
     if (reason) {
       outcome = done('unsupported', reason);
     } else {
-      let devices: Device[] = [];
-      if (def.client ?? needsClient(def.fn)) devices = (await getClient()).addressableDevices();
+      client = await clientFor(def, session, scope, opts);
+      const extra: Client[] = [];
+      const live = (): number =>
+        (session.hasSharedClient ? 1 : 0) + (def.client === 'fresh' && client && !client.destroyed ? 1 : 0) + extra.filter((c) => !c.destroyed).length;
+      const devices: Device[] = client ? client.addressableDevices() : [];
       const ctx: CaseContext<unknown> = {
         id: def.id,
         p: def.p,
         get plugin() { return session.plugin(); },
         get client() {
-          if (!client) throw new Error('pjrt-cts: no client was created for this case (set `client: true` in its options)');
+          if (!client) throw new Error(`pjrt-cts: case ${def.id} declared client: 'none' but uses ctx.client`);
           return client;
         },
         get device() {
@@ -100,6 +121,17 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: { time
         unsupported(reason) { throw new UnsupportedSignal(reason); },
         capability(key, ok) { caps[key] = (caps[key] ?? true) && ok; },
         log(message) { notes.push(message); },
+        async newClient(overrides = {}, o = {}) {
+          const max = session.config.maxLiveClients;
+          if (max !== undefined && live() + 1 > max) {
+            throw new UnsupportedSignal(`needs ${live() + 1} live clients in one process; the ${session.config.name} entry allows ${max} (maxLiveClients)`);
+          }
+          const options = { ...(o.replaceConfigured ? {} : session.config.createOptions), ...overrides };
+          const c = await session.plugin().createClient({ options, scope });
+          session.counters.clientsCreated++;
+          extra.push(c);
+          return c;
+        },
       };
       await (def.fn as (c: CaseContext<unknown>) => unknown)(ctx);
       outcome = done('pass');
@@ -111,9 +143,13 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: { time
   }
   try {
     await scope.dispose();
-    if (client && !(client as { destroyed?: boolean }).destroyed) await client.destroy();
   } catch (e) {
     if (outcome.status === 'pass') outcome = done('fail', `cleanup: ${describe(e)}`);
+  }
+  if (def.client === 'shared' && session.hasSharedClient) {
+    (await session.sharedClient()).useScope(undefined);
+    const broken = await session.checkSharedClient(def.id);
+    if (broken) outcome.message = [outcome.message, `the worker's shared client was replaced: ${broken}`].filter(Boolean).join('\n');
   }
   return outcome;
 }

@@ -1,5 +1,7 @@
-// The plugin as one worker process sees it: loaded once on first use, a client per case.
-import type { Client, Plugin } from '../pjrt/index.js';
+// The plugin as one worker process sees it: loaded (and PJRT_Plugin_Initialize called) once on first use, and one
+// shared client created with the run's create options, reused by every case that does not ask for its own.
+import { performance } from 'node:perf_hooks';
+import type { Client, Device, Plugin } from '../pjrt/index.js';
 import type { PluginIdentity } from '../config/results.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
 import { toJsonValue, type NamedValue } from '../runner/named-value.js';
@@ -7,13 +9,25 @@ import type { Scope } from '../pjrt/scope.js';
 
 type PjrtModule = typeof import('../pjrt/index.js');
 
+/** What a worker did beyond running case bodies; reported with every result (cumulative for the worker). */
+export interface SessionCounters {
+  clientsCreated: number;
+  sharedClientsCreated: number;
+  loadMs: number;
+  /** Why the shared client was replaced, in order. */
+  sharedClientResets: string[];
+}
+
+interface Shared { client: Client; deviceIds: string }
+
 export class PluginSession {
   private mod: PjrtModule | undefined;
   private loaded: Plugin | undefined;
   private loadError: Error | undefined;
-  private initialized = false;
   private identity: Partial<PluginIdentity> = {};
   private identityDirty = false;
+  private shared: Shared | undefined;
+  readonly counters: SessionCounters = { clientsCreated: 0, sharedClientsCreated: 0, loadMs: 0, sharedClientResets: [] };
 
   constructor(readonly config: ResolvedPlugin) {}
 
@@ -31,10 +45,15 @@ export class PluginSession {
     return this.loaded !== undefined;
   }
 
-  /** Loads the plugin on first use; a load failure is remembered and rethrown for every later case. */
+  /**
+   * Loads the plugin on first use and calls PJRT_Plugin_Initialize once, before anything else, as frameworks do
+   * ("One-time plugin setup. Must be called before any other functions"). A load failure is remembered and
+   * rethrown for every later case.
+   */
   plugin(): Plugin {
     if (this.loaded) return this.loaded;
     if (this.loadError) throw this.loadError;
+    const t0 = performance.now();
     try {
       this.loaded = this.pjrt.Plugin.load(this.config.library, { global: this.config.rtldGlobal });
     } catch (e) {
@@ -42,23 +61,22 @@ export class PluginSession {
       throw e;
     }
     const p = this.loaded;
+    if (p.has('PJRT_Plugin_Initialize')) p.initialize();
+    this.counters.loadMs += performance.now() - t0;
     this.note({ apiVersion: { ...p.apiVersion }, structSize: p.structSize });
+    if (p.has('PJRT_Plugin_Attributes')) {
+      try {
+        this.note({ attributes: jsonValues(p.attributes() as Record<string, NamedValue>) });
+      } catch { /* a tier-0 case reports broken attributes */ }
+    }
     return p;
   }
 
-  /** A client with the configured create options; PJRT_Plugin_Initialize is called once before the first. */
-  async createClient(scope: Scope): Promise<Client> {
+  /** A new client with the configured create options, tracked by `scope` (destroyed with it). */
+  async createClient(scope?: Scope): Promise<Client> {
     const plugin = this.plugin();
-    if (!this.initialized) {
-      this.initialized = true;
-      if (plugin.has('PJRT_Plugin_Initialize')) plugin.initialize();
-      if (plugin.has('PJRT_Plugin_Attributes')) {
-        try {
-          this.note({ attributes: jsonValues(plugin.attributes() as Record<string, NamedValue>) });
-        } catch { /* a tier-0 case reports broken attributes */ }
-      }
-    }
-    const client = await plugin.createClient({ options: this.config.createOptions, scope });
+    const client = await plugin.createClient({ options: this.config.createOptions, ...(scope ? { scope } : {}) });
+    this.counters.clientsCreated++;
     if (this.identity.platformName === undefined) {
       try {
         this.note({
@@ -69,6 +87,49 @@ export class PluginSession {
       } catch { /* reported by the cases that check these */ }
     }
     return client;
+  }
+
+  /** The worker's shared client, created on first use. It belongs to the session, never to a case's scope. */
+  async sharedClient(): Promise<Client> {
+    if (this.shared) return this.shared.client;
+    const client = await this.createClient();
+    this.counters.sharedClientsCreated++;
+    this.shared = { client, deviceIds: deviceIds(client.devices()) };
+    return client;
+  }
+
+  get hasSharedClient(): boolean {
+    return this.shared !== undefined;
+  }
+
+  /** Destroys the shared client (the next case that needs it gets a new one); `why` is recorded unless undefined. */
+  async dropSharedClient(why: string | undefined): Promise<void> {
+    const s = this.shared;
+    if (!s) return;
+    this.shared = undefined;
+    if (why !== undefined) this.counters.sharedClientResets.push(why);
+    if (!s.client.destroyed) await s.client.destroy().catch(() => undefined);
+  }
+
+  /**
+   * After a case that used the shared client: is it still the client it was (not destroyed, the same devices)?
+   * Returns the reason when it is not, after dropping it.
+   */
+  async checkSharedClient(caseId: string): Promise<string | undefined> {
+    const s = this.shared;
+    if (!s) return undefined;
+    let why: string | undefined;
+    if (s.client.destroyed) why = `${caseId} destroyed the shared client`;
+    else {
+      try {
+        const now = deviceIds(s.client.devices());
+        if (now !== s.deviceIds) why = `after ${caseId} the shared client's devices changed (${s.deviceIds} → ${now})`;
+      } catch (e) {
+        why = `after ${caseId} the shared client no longer answers PJRT_Client_Devices: ${e instanceof Error ? e.message : String(e)}`;
+      }
+    }
+    if (why) await this.dropSharedClient(why);
+    return why;
   }
 
   private note(part: Partial<PluginIdentity>): void {
@@ -83,6 +144,8 @@ export class PluginSession {
     return { ...this.identity };
   }
 }
+
+const deviceIds = (ds: readonly Device[]): string => ds.map((d) => d.id).join(',');
 
 function jsonValues(v: Record<string, NamedValue>): Record<string, ReturnType<typeof toJsonValue>> {
   const out: Record<string, ReturnType<typeof toJsonValue>> = {};

@@ -1,3 +1,4 @@
+import { dtype as dtypeRow, hostByteSize } from '../abi/dtypes.js';
 import type { Ptr } from '../ffi/index.js';
 import type { Client } from './client.js';
 import type { Device } from './device.js';
@@ -10,6 +11,12 @@ import type { Scope } from './scope.js';
 /** A PJRT_Buffer (caller-owned). */
 export class Buffer extends Handle {
   private refs: unknown[] = [];
+  /**
+   * The element type and dims the buffer was created with, when its creator knew them (uploads and copies of
+   * them). `toHost()` sizes its destination from this instead of asking the plugin (the size query is a separate
+   * conformance case; frameworks never ask it: XLA's PjRtCApiBuffer::ToLiteral computes dst_size itself).
+   */
+  shape?: { dtype: string; dims: readonly number[] };
 
   constructor(
     readonly client: Client,
@@ -18,6 +25,10 @@ export class Buffer extends Handle {
   ) {
     super(client.api, ptr, scope);
     scope?.track(this);
+  }
+  withShape(dtype: string, dims: readonly number[]): this {
+    this.shape = { dtype, dims: [...dims] };
+    return this;
   }
   /** Keep host memory alive as long as this buffer (zero-copy semantics). */
   keep(x: unknown): this {
@@ -72,15 +83,33 @@ export class Buffer extends Handle {
     if (p === null) throw new Error('PJRT_Buffer_ReadyEvent returned NULL');
     return new Event(this.api, p, this.scope);
   }
-  /** Bytes needed on the host (PJRT_Buffer_ToHostBuffer with dst = NULL). */
-  hostSize(): number {
+  /**
+   * The size query: PJRT_Buffer_ToHostBuffer with dst = NULL. Returns dst_size and whether the plugin handed
+   * out an event (one that comes back is destroyed here).
+   */
+  hostSizeQuery(): { size: number; event: boolean } {
     const a = this.api.args('PJRT_Buffer_ToHostBuffer').ptr('src', this.alive('Buffer'));
     this.api.call('PJRT_Buffer_ToHostBuffer', a);
-    return a.getSize('dst_size');
+    const ev = a.getPtr('event');
+    if (ev !== null) new Event(this.api, ev, undefined).destroy();
+    return { size: a.getSize('dst_size'), event: ev !== null };
   }
-  /** Copies the buffer to a new host array: size query, then the copy on a worker, then the event. */
-  async toHost(opts: { dstSize?: number } = {}): Promise<Uint8Array> {
-    const size = opts.dstSize ?? this.hostSize();
+  /** Bytes needed on the host, from the size query (PJRT_Buffer_ToHostBuffer with dst = NULL). */
+  hostSize(): number {
+    return this.hostSizeQuery().size;
+  }
+  /** Bytes of the default dense host layout of `dtype` × `dims` (one byte per sub-byte element). */
+  static hostBytes(dtype: string, dims: readonly number[]): number {
+    return hostByteSize(dtypeRow(dtype), dims.reduce((x, y) => x * y, 1));
+  }
+  /**
+   * Copies the buffer to a new host array: the copy on a worker, then the event. The destination's size is
+   * `dstSize`, else computed from `dtype`/`dims` (given, or remembered in `shape`), and only for a buffer of
+   * unknown shape asked of the plugin (the size query).
+   */
+  async toHost(opts: { dstSize?: number; dtype?: string; dims?: readonly number[] } = {}): Promise<Uint8Array> {
+    const shape = opts.dtype !== undefined && opts.dims !== undefined ? { dtype: opts.dtype, dims: opts.dims } : this.shape;
+    const size = opts.dstSize ?? (shape ? Buffer.hostBytes(shape.dtype, shape.dims) : this.hostSize());
     const dst = new Uint8Array(size);
     const a = this.api.args('PJRT_Buffer_ToHostBuffer').ptr('src', this.alive('Buffer')).bytes('dst', 'dst_size', dst);
     await this.api.callAsync('PJRT_Buffer_ToHostBuffer', a);
@@ -107,7 +136,9 @@ export class Buffer extends Handle {
   }
   private wrapOut(p: Ptr | null, slot: string): Buffer {
     if (p === null) throw new Error(`${slot} returned a NULL buffer`);
-    return new Buffer(this.client, p, this.scope);
+    const b = new Buffer(this.client, p, this.scope);
+    if (this.shape) b.shape = this.shape;
+    return b;
   }
   unsafePointer(): bigint {
     return this.q('PJRT_Buffer_UnsafePointer').getU64('buffer_pointer');

@@ -1,5 +1,5 @@
 import { enumValue, structDef } from '../abi/index.js';
-import { dtype, denseByteSize } from '../abi/dtypes.js';
+import { dtype, hostByteSize } from '../abi/dtypes.js';
 import {
   encodeNamedValueList,
   encodeNamedValues,
@@ -56,6 +56,7 @@ export interface ClientCreateOptions {
 export class Client extends Handle {
   private readonly devicesByPtr = new Map<Ptr, Device>();
   private readonly memoriesByPtr = new Map<Ptr, Memory>();
+  private readonly compiled = new Map<string, Promise<LoadedExecutable>>();
 
   private constructor(
     api: RawApi,
@@ -163,7 +164,11 @@ export class Client extends Handle {
     return Array.from(out.subarray(0, replicas * partitions));
   }
 
-  async compile(program: Program, options: CompileOptions | Uint8Array = {}): Promise<LoadedExecutable> {
+  compile(program: Program, options: CompileOptions | Uint8Array = {}): Promise<LoadedExecutable> {
+    return this.compileFor(program, options, this.scope);
+  }
+
+  private async compileFor(program: Program, options: CompileOptions | Uint8Array, scope: Scope | undefined): Promise<LoadedExecutable> {
     const prog = this.api.args('PJRT_Program').bytes('code', 'code_size', program.code).bytes('format', 'format_size', program.format ?? 'mlir');
     const opts = options instanceof Uint8Array ? options : encodeCompileOptions(options);
     const a = this.api
@@ -172,7 +177,25 @@ export class Client extends Handle {
       .struct('program', prog)
       .bytes('compile_options', 'compile_options_size', opts);
     await this.api.callAsync('PJRT_Client_Compile', a);
-    return new LoadedExecutable(this, nonNull(a.getPtr('executable'), 'PJRT_Client_Compile'), this.scope);
+    return new LoadedExecutable(this, nonNull(a.getPtr('executable'), 'PJRT_Client_Compile'), scope);
+  }
+
+  /**
+   * The client's one loaded executable of this program and options, compiled on first use and reused: for cases
+   * that run a program rather than test compiling it. It belongs to the client (destroyed with it), never to a
+   * scope, so a caller must not delete or destroy it.
+   */
+  compileCached(program: Program, options: CompileOptions | Uint8Array = {}): Promise<LoadedExecutable> {
+    const opts = options instanceof Uint8Array ? options : encodeCompileOptions(options);
+    const code = typeof program.code === 'string' ? program.code : Array.from(program.code, (b) => String.fromCharCode(b)).join('');
+    const key = `${program.format ?? 'mlir'}\u0000${Array.from(opts).join(',')}\u0000${code}`;
+    let exe = this.compiled.get(key);
+    if (!exe) {
+      exe = this.compileFor(program, opts, undefined);
+      this.compiled.set(key, exe);
+      exe.catch(() => this.compiled.delete(key));
+    }
+    return exe;
   }
 
   async deserializeAndLoad(serialized: Uint8Array, overrideOptions?: CompileOptions | Uint8Array): Promise<LoadedExecutable> {
@@ -202,7 +225,7 @@ export class Client extends Handle {
     if (spec.memory !== undefined) a.ptr('memory', spec.memory.ptr);
     else a.ptr('device', (spec.device ?? this.addressableDevices()[0])?.ptr ?? null);
     await this.api.callAsync('PJRT_Client_BufferFromHostBuffer', a);
-    const buffer = new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_BufferFromHostBuffer'), this.scope);
+    const buffer = new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_BufferFromHostBuffer'), this.scope).withShape(spec.dtype, spec.dims);
     if (semantics === 'kImmutableZeroCopy' || semantics === 'kMutableZeroCopy') buffer.keep(data);
     const done = a.getPtr('done_with_host_buffer');
     const doneWithHost = new Event(this.api, nonNull(done, 'PJRT_Client_BufferFromHostBuffer (done_with_host_buffer)'), this.scope);
@@ -212,7 +235,7 @@ export class Client extends Handle {
 
   /** bufferFromHost, then wait for done_with_host_buffer and the buffer's ready event. */
   async upload(data: Uint8Array, spec: BufferSpec): Promise<Buffer> {
-    const expected = denseByteSize(dtype(spec.dtype), spec.dims.reduce((x, y) => x * y, 1));
+    const expected = hostByteSize(dtype(spec.dtype), spec.dims.reduce((x, y) => x * y, 1));
     if (spec.byteStrides === undefined && data.byteLength < expected) {
       throw new Error(`upload: ${data.byteLength} bytes given, ${spec.dtype}[${spec.dims.join(',')}] needs ${expected}`);
     }
@@ -240,7 +263,7 @@ export class Client extends Handle {
     if (spec.memory !== undefined) a.ptr('memory', spec.memory.ptr);
     else a.ptr('device', (spec.device ?? this.addressableDevices()[0])?.ptr ?? null);
     await this.api.callAsync('PJRT_Client_CreateUninitializedBuffer', a);
-    return new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_CreateUninitializedBuffer'), this.scope);
+    return new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_CreateUninitializedBuffer'), this.scope).withShape(spec.dtype, spec.dims);
   }
 
   async createErrorBuffer(
@@ -260,7 +283,7 @@ export class Client extends Handle {
       a.ptr('payload', p.ptr).size('num_payload', p.count).keep(p.keep);
     }
     await this.api.callAsync('PJRT_Client_CreateErrorBuffer', a);
-    return new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_CreateErrorBuffer'), this.scope);
+    return new Buffer(this, nonNull(a.getPtr('buffer'), 'PJRT_Client_CreateErrorBuffer'), this.scope).withShape(spec.dtype, spec.dims);
   }
 
   /**
@@ -291,11 +314,22 @@ export class Client extends Handle {
     const tracker = spec.onDelete === true ? viewDeleteTracker() : null;
     if (tracker !== null) a.ptr('on_delete_callback', tracker.callback).ptr('on_delete_callback_arg', tracker.userArg);
     this.api.call(slot, a);
-    return new DeviceBufferView(new Buffer(this, nonNull(a.getPtr('buffer'), slot), this.scope), tracker);
+    return new DeviceBufferView(new Buffer(this, nonNull(a.getPtr('buffer'), slot), this.scope).withShape(spec.dtype, spec.dims), tracker);
+  }
+
+  /**
+   * @internal Points a long-lived client at the scope of whoever uses it now: the objects it creates from here on
+   * (buffers, executables, events, topologies) are tracked by that scope and destroyed with it.
+   */
+  useScope(scope: Scope | undefined): void {
+    (this as { scope: Scope | undefined }).scope = scope;
   }
 
   async destroy(): Promise<void> {
     if (this._destroyed) return;
+    const cached = [...this.compiled.values()];
+    this.compiled.clear();
+    for (const e of await Promise.allSettled(cached)) if (e.status === 'fulfilled') e.value.destroy();
     this._destroyed = true;
     try {
       await this.api.callAsync('PJRT_Client_Destroy', this.api.args('PJRT_Client_Destroy').ptr('client', this.ptr));

@@ -3,18 +3,24 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { PluginIdentity } from '../config/results.js';
 import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
+import type { Readable } from 'node:stream';
+import { CALL_FD_ENV, CallFollower } from './call-trace.js';
 import { workerEntry } from './paths.js';
 import type { ResolvedPlugin } from './plugins.js';
-import type { FromWorker, ToWorker } from './protocol.js';
+import type { FromWorker, ToWorker, WorkerCounters } from './protocol.js';
 
 const TAIL_LINES = 20;
 /** Kill a worker that neither starts a case nor finishes for this long (suite import, exit). */
 const IDLE_MS = 60_000;
+/** After `done`, the worker has this long to exit before it is killed. */
+const EXIT_GRACE_MS = 5_000;
 
 export interface ChunkHandlers {
   onStart?(id: string): void;
-  onResult(id: string, outcome: CaseOutcome): void;
+  onResult(id: string, outcome: CaseOutcome, counters?: WorkerCounters): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;
+  /** A long-lived worker is ready for its next case. */
+  onReady?(): void;
 }
 
 export interface ChunkEnd {
@@ -30,9 +36,19 @@ export interface ChunkEnd {
   catalogue?: CatalogueEntry[];
   /** Set when a probe worker answered: the problem it found, or '' for none. */
   probe?: string;
+  /** The plugin call in flight when the worker died or was killed (call-trace.ts), if one was. */
+  call?: string;
+  /** How long the case in flight had been running when the worker died or was killed. */
+  inFlightMs?: number;
 }
 
-export interface RunningChunk { done: Promise<ChunkEnd>; kill(): void }
+export interface RunningChunk {
+  done: Promise<ChunkEnd>;
+  /** Ends the worker as interrupted (SIGKILL). */
+  kill(): void;
+  /** Sends a message to a long-lived worker (`case`, `end`); ignored once it has exited. */
+  send(msg: ToWorker): void;
+}
 
 class Tail {
   lines: string[] = [];
@@ -55,9 +71,10 @@ class Tail {
 
 export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: ChunkHandlers, timeoutOf: (id: string) => number): RunningChunk {
   const child: ChildProcess = fork(workerEntry(), [], {
-    env,
+    env: { ...env, ...CALL_FD_ENV },
     serialization: 'advanced',
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    // stdio[4]: the call pipe (call-trace.ts), naming the plugin call in flight.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'],
     execArgv: [],
     // Own process group: a terminal's Ctrl-C reaches the parent only, which then records the case in flight
     // as interrupted (not crashed) and kills the worker itself.
@@ -66,6 +83,8 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
   const tail = new Tail();
   child.stderr?.setEncoding('utf8').on('data', (d: string) => tail.push(d));
   child.stdout?.setEncoding('utf8').on('data', (d: string) => tail.push(d));
+  const calls = new CallFollower(child.stdio[4] as Readable | null);
+  let startedAt = 0;
   const end: ChunkEnd = { completed: new Set(), timedOut: false, stderrTail: [], interrupted: false };
   let timer: NodeJS.Timeout | undefined;
   let finished = false;
@@ -82,6 +101,7 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
     switch (m.type) {
       case 'start':
         end.inFlight = m.id;
+        startedAt = performance.now();
         tail.reset();
         handlers.onStart?.(m.id);
         arm(timeoutOf(m.id), () => {
@@ -93,7 +113,10 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
         end.completed.add(m.id);
         if (end.inFlight === m.id) delete end.inFlight;
         arm(IDLE_MS, kill);
-        handlers.onResult(m.id, m.outcome);
+        handlers.onResult(m.id, m.outcome, m.counters);
+        break;
+      case 'ready':
+        handlers.onReady?.();
         break;
       case 'identity':
         handlers.onIdentity?.(m.identity);
@@ -109,7 +132,8 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
         break;
       case 'done':
         finished = true;
-        clearTimeout(timer);
+        // Exiting is bounded too: a plugin thread or destructor that blocks process exit must not stall the run.
+        arm(EXIT_GRACE_MS, kill);
         break;
     }
   });
@@ -119,18 +143,24 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       end.stderrTail = tail.take();
+      if (calls.current) end.call = calls.current;
+      if (end.inFlight) end.inFlightMs = performance.now() - startedAt;
       if (spawnError) end.fatal ??= `cannot start a worker: ${spawnError.message}`;
       if (!finished || code !== 0) end.death = signal ? `killed by ${signal}` : `exited with code ${code ?? '?'}`;
       if (finished && code === 0) delete end.death;
       resolve(end);
     });
   });
-  child.send(msg);
+  const send = (m: ToWorker): void => {
+    if (child.connected) child.send(m, (e) => void e);
+  };
+  send(msg);
   return {
     done,
     kill: () => {
       end.interrupted = true;
       kill();
     },
+    send,
   };
 }

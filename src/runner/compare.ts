@@ -10,6 +10,8 @@ export interface Comparison {
   regressions: Change[];
   fixes: Change[];
   newlyUnsupported: Change[];
+  /** Quality checks that held before and warn now (never a regression of the gate). */
+  newWarnings: Change[];
   otherChanges: Change[];
   added: { id: string; status: Status }[];
   removed: { id: string; status: Status }[];
@@ -24,7 +26,7 @@ function who(r: ResultsFile): Comparison['old'] {
 export function compareResults(a: ResultsFile, b: ResultsFile): Comparison {
   const before = new Map(a.results.map((r) => [r.id, r]));
   const after = new Map(b.results.map((r) => [r.id, r]));
-  const out: Comparison = { regressions: [], fixes: [], newlyUnsupported: [], otherChanges: [], added: [], removed: [], old: who(a), new: who(b) };
+  const out: Comparison = { regressions: [], fixes: [], newlyUnsupported: [], newWarnings: [], otherChanges: [], added: [], removed: [], old: who(a), new: who(b) };
   for (const [id, n] of after) {
     const o = before.get(id);
     if (!o) {
@@ -36,6 +38,7 @@ export function compareResults(a: ResultsFile, b: ResultsFile): Comparison {
     if (GOOD.has(o.status) && BAD.has(n.status)) out.regressions.push(ch);
     else if (BAD.has(o.status) && GOOD.has(n.status)) out.fixes.push(ch);
     else if (n.status === 'unsupported') out.newlyUnsupported.push(ch);
+    else if (n.status === 'warn') out.newWarnings.push(ch);
     else out.otherChanges.push(ch);
   }
   for (const [id, o] of before) if (!after.has(id)) out.removed.push({ id, status: o.status });
@@ -57,9 +60,10 @@ export function renderComparison(c: Comparison): string {
   sec('Regressions', c.regressions.map(ch));
   sec('Fixes', c.fixes.map(ch));
   sec('Newly unsupported', c.newlyUnsupported.map(ch));
+  sec('New warnings (quality checks)', c.newWarnings.map(ch));
   sec('Other changes', c.otherChanges.map(ch));
   sec('New ids', c.added.map((x) => `${x.id} (${x.status})`));
   sec('Removed ids', c.removed.map((x) => `${x.id} (was ${x.status})`));
-  lines.push('', `pjrt-cts compare: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.newlyUnsupported.length} newly unsupported, ${c.added.length} new, ${c.removed.length} removed`);
+  lines.push('', `pjrt-cts compare: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.newlyUnsupported.length} newly unsupported, ${c.newWarnings.length} new warning(s), ${c.added.length} new, ${c.removed.length} removed`);
   return lines.join('\n') + '\n';
 }

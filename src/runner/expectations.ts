@@ -7,6 +7,8 @@ import { satisfies } from '../config/semver.js';
 export interface Waived { status: Status; message?: string; expectation?: { reason: string; issue?: string; status: string[] } }
 
 const FAILURE = new Set(['fail', 'crash', 'timeout']);
+/** A quality case's fail, crash or timeout is recorded as `warn`; an entry naming any of those also covers it. */
+const WARN_COVERED_BY = ['warn', 'fail', 'crash', 'timeout'];
 
 export class Expectations {
   private readonly matchers: ((id: string) => boolean)[];
@@ -32,6 +34,7 @@ export class Expectations {
     const allowed: string[] = typeof e.status === 'string' ? [e.status] : [...e.status];
     out.expectation = { reason: e.reason, status: allowed, ...(e.issue ? { issue: e.issue } : {}) };
     if (FAILURE.has(status) && (allowed.includes(status) || allowed.includes('flaky'))) out.status = 'xfail';
+    else if (status === 'warn' && allowed.some((s) => WARN_COVERED_BY.includes(s))) out.status = 'xfail';
     else if (status === 'pass' && !allowed.every((s) => s === 'flaky')) {
       out.status = 'xpass';
       out.message = `expected ${allowed.join('|')} (${e.reason}) but it passed: remove or narrow the expectation`;

@@ -7,6 +7,7 @@ import { PluginsFile, type LibrarySource, type PluginConfig } from '../config/pl
 import { envPlugins, jaxPlugins } from './discover.js';
 import { fromJson, type NamedValues } from './named-value.js';
 import { packageRoot } from './paths.js';
+import { checkoutReference, referenceCacheDir, referenceFallback } from './reference-build.js';
 
 export interface ResolvedPlugin {
   name: string;
@@ -17,7 +18,20 @@ export interface ResolvedPlugin {
   expectations?: string;
   nodeIdOption?: string;
   numNodesOption?: string;
+  kvPrefixOption?: string;
+  kvTimeoutOption?: string;
+  completionDelayOption?: string;
+  strictCreateOptions?: boolean;
+  maxLiveClients?: number;
+  exclusiveDevices?: boolean;
+  parallelCreateOptions?: NamedValues;
 }
+
+/** The entry's optional fields that travel unchanged to the workers (the suites read them from `ctx.config`). */
+const PASSED_THROUGH = [
+  'nodeIdOption', 'numNodesOption', 'kvPrefixOption', 'kvTimeoutOption', 'completionDelayOption', 'strictCreateOptions', 'maxLiveClients',
+  'exclusiveDevices',
+] as const satisfies readonly (keyof ResolvedPlugin & keyof PluginConfig)[];
 
 /** --config, else $PJRT_CTS_CONFIG, else ./plugins.json, else the package's plugins.json. */
 export function pluginsFilePath(explicit?: string): string {
@@ -47,43 +61,64 @@ function resolveSource(src: LibrarySource, baseDir: string): { path?: string; wh
   return found ? { path: found.path, why: `${src.discover} → ${found.path}` } : { why: `no plugin found by discover "${src.discover}"` };
 }
 
-function resolveLibrary(cfg: PluginConfig, file: string, name: string): string {
+function resolveLibrary(cfg: PluginConfig, file: string, name: string, build: boolean): string {
   const alts = Array.isArray(cfg.library) ? cfg.library : [cfg.library];
   const tried: string[] = [];
   for (const alt of alts) {
     const r = resolveSource(alt, path.dirname(file));
     if (r.path && existsSync(r.path)) return r.path;
+    // The package's reference entries outside a development checkout: the per-user cache, built on first use.
+    const cached = r.path ? referenceFallback(r.path, build) : undefined;
+    if (cached) return cached;
     tried.push(r.path ? `${r.path} does not exist` : r.why);
     if (alts.length === 1 && r.path) {
-      throw new ConfigError(file, `$.plugins.${name}.library`, `expected an existing shared library, but ${r.path} does not exist` +
-        (name === 'reference' ? ' (build it with `npm run build:plugin`)' : ''));
+      if (r.path === checkoutReference()) {
+        throw new ConfigError(file, `$.plugins.${name}.library`, `expected the reference plugin, which is not built yet: \`pjrt-cts build-reference\` builds it into ${referenceCacheDir()} (\`npm run build:plugin\` in a checkout)`);
+      }
+      throw new ConfigError(file, `$.plugins.${name}.library`, `expected an existing shared library, but ${r.path} does not exist`);
     }
   }
   throw new ConfigError(file, `$.plugins.${name}.library`, `expected a library that resolves: ${tried.join('; ')} (see \`pjrt-cts discover\`)`);
+}
+
+/** `--plugin` names a library rather than a plugins.json entry: it has a '/', or names an existing *.so file. */
+export function isLibraryPath(nameOrPath: string): boolean {
+  return nameOrPath.includes('/') || (/\.(so|dylib|dll)(\.|$)/.test(nameOrPath) && existsSync(nameOrPath));
+}
+
+function libraryPlugin(name: string, overrides: NamedValues, file: string | undefined): ResolvedPlugin {
+  const lib = path.resolve(name);
+  if (!existsSync(lib)) throw new ConfigError('--plugin', name, `expected an existing shared library${file ? ' or a plugin name from ' + file : ''}`);
+  return { name: path.basename(lib), library: lib, createOptions: { ...overrides }, env: {}, rtldGlobal: false };
+}
+
+/**
+ * `--plugin` and `--config` as given. An explicit library path never reads a plugins.json (an unrelated, broken
+ * ./plugins.json must not stand between a vendor and their library); a name is looked up in pluginsFilePath(config).
+ */
+export function resolvePluginArg(config: string | undefined, nameOrPath: string | undefined, overrides: NamedValues = {}): ResolvedPlugin {
+  if (nameOrPath && isLibraryPath(nameOrPath)) return libraryPlugin(nameOrPath, overrides, undefined);
+  return resolvePlugin(pluginsFilePath(config), nameOrPath, overrides);
 }
 
 /**
  * `nameOrPath` is a plugins.json entry name, or a path to a shared library (anything with a '/' or ending in .so).
  * `overrides` (from --create-option) replace configured options of the same name.
  */
-export function resolvePlugin(file: string, nameOrPath: string | undefined, overrides: NamedValues = {}): ResolvedPlugin {
+export function resolvePlugin(file: string, nameOrPath: string | undefined, overrides: NamedValues = {}, opts: { build?: boolean } = {}): ResolvedPlugin {
   const pf = loadPluginsFile(file);
   const name = nameOrPath ?? pf.default;
   const cfg = pf.plugins[name];
   if (!cfg) {
-    if (name.includes('/') || /\.(so|dylib|dll)(\.|$)/.test(name)) {
-      const lib = path.resolve(name);
-      if (!existsSync(lib)) throw new ConfigError('--plugin', name, 'expected an existing shared library or a plugin name from ' + file);
-      return { name: path.basename(lib), library: lib, createOptions: { ...overrides }, env: {}, rtldGlobal: false };
-    }
+    if (name.includes('/') || /\.(so|dylib|dll)(\.|$)/.test(name)) return libraryPlugin(name, overrides, file);
     throw new ConfigError('--plugin', name, `expected a plugin name from ${file} (${Object.keys(pf.plugins).join(', ')}) or a path to a library`);
   }
   const createOptions: NamedValues = {};
   for (const [k, v] of Object.entries(cfg.createOptions)) createOptions[k] = fromJson(v);
   Object.assign(createOptions, overrides);
-  const out: ResolvedPlugin = { name, library: resolveLibrary(cfg, file, name), createOptions, env: cfg.env, rtldGlobal: cfg.rtldGlobal };
+  const out: ResolvedPlugin = { name, library: resolveLibrary(cfg, file, name, opts.build ?? true), createOptions, env: cfg.env, rtldGlobal: cfg.rtldGlobal };
   if (cfg.expectations) out.expectations = path.resolve(path.dirname(file), cfg.expectations);
-  if (cfg.nodeIdOption) out.nodeIdOption = cfg.nodeIdOption;
-  if (cfg.numNodesOption) out.numNodesOption = cfg.numNodesOption;
+  for (const k of PASSED_THROUGH) if (cfg[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = cfg[k];
+  if (cfg.parallelCreateOptions) out.parallelCreateOptions = Object.fromEntries(Object.entries(cfg.parallelCreateOptions).map(([k, v]) => [k, fromJson(v)]));
   return out;
 }

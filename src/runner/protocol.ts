@@ -7,12 +7,29 @@ import type { ResolvedPlugin } from './plugins.js';
 export type ToWorker =
   | { type: 'list'; programs?: string }
   | { type: 'probe'; plugin: ResolvedPlugin }
-  | { type: 'run'; plugin: ResolvedPlugin; ids: string[]; timeouts: number[]; files?: string[]; programs?: string };
+  /** Start a long-lived worker: import the suites (only `files` when given), then answer `ready`. */
+  | { type: 'init'; plugin: ResolvedPlugin; files?: string[]; programs?: string }
+  /** Run one case; the worker answers start, result (with its counters), then ready. */
+  | { type: 'case'; id: string; timeoutMs: number }
+  /** No more cases: release the plugin's objects and exit. */
+  | { type: 'end' };
+
+/** A worker's cumulative counters (see PluginSession and src/ffi/call-stats.ts). */
+export interface WorkerCounters {
+  clientsCreated: number;
+  sharedClientsCreated: number;
+  sharedClientResets: string[];
+  loadMs: number;
+  /** Peak resident set size of the worker process so far (process.resourceUsage().maxRSS), KiB. */
+  maxRssKiB: number;
+  slots: Record<string, { calls: number; ms: number }>;
+}
 
 export type FromWorker =
   | { type: 'catalogue'; cases: CatalogueEntry[] }
   | { type: 'start'; id: string }
-  | { type: 'result'; id: string; outcome: CaseOutcome }
+  | { type: 'result'; id: string; outcome: CaseOutcome; counters?: WorkerCounters }
+  | { type: 'ready' }
   | { type: 'identity'; identity: Partial<PluginIdentity> }
   | { type: 'fatal'; message: string }
   /** The preflight's verdict: a problem is bad input (the library cannot be used, or it rejects the create options). */

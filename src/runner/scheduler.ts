@@ -1,7 +1,10 @@
-// Spreads cases over worker processes: --jobs at a time, a fresh worker after a crash or timeout, retries for flakes.
+// Spreads cases over --jobs long-lived worker processes that pull cases from one queue; a fresh worker replaces
+// one that crashed or timed out; retries for flakes.
 import type { PluginIdentity } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { startWorker, type ChunkEnd, type RunningChunk } from './child.js';
+import { addWorker, emptyCounters, type RunCounters } from './counters.js';
+import type { WorkerCounters } from './protocol.js';
 import type { ResolvedPlugin } from './plugins.js';
 
 /** A case's final outcome before expectations are applied. */
@@ -12,6 +15,8 @@ export interface RawResult {
   message?: string;
   attempts: number;
   capabilities?: Record<string, boolean>;
+  /** For a crash or timeout: the plugin call in flight (call-trace.ts), e.g. PJRT_Client_Create. */
+  call?: string;
 }
 
 export interface ScheduleOptions {
@@ -34,29 +39,30 @@ export class FatalWorkerError extends Error {
   override readonly name = 'FatalWorkerError';
 }
 
-/** The suite files a chunk needs; every file when some case has none (corpus cases). */
-function filesFor(chunk: readonly Job[]): { files?: string[] } {
-  if (chunk.some((j) => !j.entry.file)) return {};
-  return { files: [...new Set(chunk.map((j) => j.entry.file!))] };
+/** The suite files the cases need; every file when some case has none (corpus cases). */
+function filesFor(cases: readonly CatalogueEntry[]): { files?: string[] } {
+  if (cases.some((e) => !e.file)) return {};
+  return { files: [...new Set(cases.map((e) => e.file!))] };
 }
 
 interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'> }
 
 function deathMessage(end: ChunkEnd, timeoutMs: number): string {
-  const head = end.timedOut ? `no result within ${timeoutMs} ms; the worker was killed (SIGKILL)` : `the worker process died: ${end.death ?? 'unknown'}`;
+  const during = end.call ? ` during ${end.call}` : '';
+  const head = end.timedOut ? `no result within ${timeoutMs} ms${during}; the worker was killed (SIGKILL)` : `the worker process died${during}: ${end.death ?? 'unknown'}`;
   return end.stderrTail.length ? `${head}\n--- last output of the worker ---\n${end.stderrTail.join('\n')}` : head;
 }
 
-export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean }> {
+export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean; counters: RunCounters }> {
   const timeoutOf = (e: CatalogueEntry): number => e.timeoutMs ?? opts.defaultTimeoutMs;
   const byId = new Map(opts.cases.map((e) => [e.id, e]));
   const queue: Job[] = opts.cases.map((entry) => ({ entry, attempt: 1 }));
-  const jobsOf = new Map<string, Job>();
   const running = new Set<RunningChunk>();
   const env = { ...process.env, ...opts.plugin.env };
+  const files = filesFor(opts.cases);
+  const counters = emptyCounters();
   let interrupted = false;
   let fatal: string | undefined;
-  const chunkSize = (): number => (opts.jobs <= 1 ? queue.length : Math.max(1, Math.ceil(queue.length / (opts.jobs * 3))));
 
   const finish = (job: Job, r: Omit<RawResult, 'attempts' | 'entry'>): void => {
     const failed = r.status === 'fail' || r.status === 'crash' || r.status === 'timeout';
@@ -79,20 +85,32 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   };
   opts.signal?.addEventListener('abort', onAbort);
 
-  const launch = async (): Promise<void> => {
+  /**
+   * One lane: a long-lived worker pulls cases from the shared queue one at a time; a worker that crashed or hung
+   * is charged with the case in flight and replaced by a fresh one, which goes on with the queue.
+   */
+  const lane = async (): Promise<void> => {
+    let first = true;
     while (queue.length && !interrupted && !fatal) {
-      const chunk = queue.splice(0, chunkSize());
-      for (const j of chunk) jobsOf.set(j.entry.id, j);
-      const ids = chunk.map((j) => j.entry.id);
-      const running1 = startWorker(
-        { type: 'run', plugin: opts.plugin, ids, timeouts: chunk.map((j) => timeoutOf(j.entry)), ...filesFor(chunk), ...(opts.programs ? { programs: opts.programs } : {}) },
+      let current: Job | undefined;
+      let last: WorkerCounters | undefined;
+      const next = (): void => {
+        current = interrupted || fatal ? undefined : queue.shift();
+        if (current) w.send({ type: 'case', id: current.entry.id, timeoutMs: timeoutOf(current.entry) });
+        else w.send({ type: 'end' });
+      };
+      const w = startWorker(
+        { type: 'init', plugin: opts.plugin, ...files, ...(opts.programs ? { programs: opts.programs } : {}) },
         env,
         {
           onStart: (id) => h.onStart?.(id),
           onIdentity: (i) => h.onIdentity?.(i),
-          onResult: (id, o) => {
-            const job = jobsOf.get(id);
-            if (!job) return;
+          onReady: next,
+          onResult: (id, o, c) => {
+            if (c) last = c;
+            if (!current || current.entry.id !== id) return;
+            const job = current;
+            current = undefined;
             const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
             if (o.message) r.message = o.message;
             if (o.capabilities) r.capabilities = o.capabilities;
@@ -101,32 +119,37 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         },
         (id) => timeoutOf(byId.get(id)!),
       );
-      running.add(running1);
-      const end = await running1.done;
-      running.delete(running1);
+      counters.workersStarted++;
+      if (!first) counters.workersReplaced++;
+      first = false;
+      running.add(w);
+      const end = await w.done;
+      running.delete(w);
+      if (last) addWorker(counters, last);
       if (end.fatal) {
         fatal = `${end.fatal}${end.stderrTail.length ? `\n${end.stderrTail.join('\n')}` : ''}`;
+        if (current) queue.unshift(current);
         break;
       }
-      const left = chunk.filter((j) => !end.completed.has(j.entry.id));
+      const left: Job | undefined = current;
       if (end.interrupted || interrupted) {
-        const inflight = left.find((j) => j.entry.id === end.inFlight);
-        if (inflight) h.onResult({ entry: inflight.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: inflight.attempt });
+        if (left && end.inFlight === left.entry.id) h.onResult({ entry: left.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: left.attempt });
         break;
       }
-      if (!left.length) continue;
-      // The worker died: charge the case in flight (or, if none had started, the first one, so a worker that
-      // cannot even start still lets the run progress), and give the rest to a fresh worker.
-      const charged = left.find((j) => j.entry.id === end.inFlight) ?? left[0]!;
+      if (!left) continue;
+      // The worker died with a case sent to it: charge that case (also when it had not started yet, so a worker
+      // that cannot even start still lets the run progress); a fresh worker goes on with the queue.
       const status = end.timedOut ? 'timeout' : 'crash';
-      const prefix = end.inFlight === charged.entry.id ? '' : 'the worker died before this case started; ';
-      finish(charged, { status, durationMs: end.timedOut ? timeoutOf(charged.entry) : 0, message: prefix + deathMessage(end, timeoutOf(charged.entry)) });
-      queue.unshift(...left.filter((j) => j !== charged));
+      const prefix = end.inFlight === left.entry.id ? '' : 'the worker died before this case started; ';
+      finish(left, {
+        status, durationMs: end.timedOut ? timeoutOf(left.entry) : (end.inFlightMs ?? 0), message: prefix + deathMessage(end, timeoutOf(left.entry)),
+        ...(end.call ? { call: end.call } : {}),
+      });
     }
   };
 
-  await Promise.all(Array.from({ length: Math.max(1, opts.jobs) }, () => launch()));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.jobs, queue.length)) }, () => lane()));
   opts.signal?.removeEventListener('abort', onAbort);
   if (fatal) throw new FatalWorkerError(fatal);
-  return { interrupted };
+  return { interrupted, counters };
 }

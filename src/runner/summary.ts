@@ -1,7 +1,8 @@
 // Totals, capability matrix and the exit code of a run, computed from the final case results.
-import { FAILING, NOT_EXECUTED, type CaseResult, type Status } from '../config/results.js';
+import { FAILING, NOT_EXECUTED, type CapabilityValue, type CaseResult, type Status } from '../config/results.js';
 
-export const EXIT = { ok: 0, gateFailed: 1, usage: 2, internal: 3, interrupted: 130 } as const;
+/** 130: interrupted by SIGINT (128 + 2); 143: terminated by SIGTERM (128 + 15). */
+export const EXIT = { ok: 0, gateFailed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
 
 export function totals(results: readonly CaseResult[]): { byStatus: Record<string, number>; byTier: Record<string, Record<string, number>> } {
   const byStatus: Record<string, number> = {};
@@ -14,10 +15,17 @@ export function totals(results: readonly CaseResult[]): { byStatus: Record<strin
   return { byStatus, byTier };
 }
 
-/** 'row/column' → ok; false when any case recorded false. */
-export function capabilityMatrix(results: readonly CaseResult[]): Record<string, boolean> {
-  const out: Record<string, boolean> = {};
-  for (const r of results) for (const [k, ok] of Object.entries(r.capabilities ?? {})) out[k] = (out[k] ?? true) && ok;
+/** 'row/column' → true; false when a gating case recorded it lacking; 'warn' when only `quality` cases did. */
+export function capabilityMatrix(results: readonly CaseResult[]): Record<string, CapabilityValue> {
+  const out: Record<string, CapabilityValue> = {};
+  const rank = (v: CapabilityValue): number => (v === true ? 0 : v === 'warn' ? 1 : 2);
+  for (const r of results) {
+    for (const [k, ok] of Object.entries(r.capabilities ?? {})) {
+      const v: CapabilityValue = ok ? true : r.source === 'quality' ? 'warn' : false;
+      const prev = out[k];
+      out[k] = prev === undefined || rank(v) > rank(prev) ? v : prev;
+    }
+  }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
@@ -39,3 +47,37 @@ export function verdict(results: readonly CaseResult[], opts: { gate?: number; i
 }
 
 export const count = (results: readonly CaseResult[], ...s: Status[]): number => results.filter((r) => s.includes(r.status)).length;
+
+export interface RootCause { count: number; status: Status; message: string; ids: string[] }
+
+/**
+ * Failures grouped by identical first message line (for a plugin error: the failing slot, its code and its
+ * message), largest group first: one plugin bug reads as one line, not as hundreds.
+ */
+export function rootCauses(results: readonly CaseResult[]): RootCause[] {
+  const groups = new Map<string, RootCause>();
+  for (const r of results) {
+    if (!FAILING.has(r.status)) continue;
+    const message = (r.message ?? '').split('\n')[0]!.trim() || `(${r.status} with no message)`;
+    const key = `${r.status}\u0000${message}`;
+    const g = groups.get(key) ?? groups.set(key, { count: 0, status: r.status, message, ids: [] }).get(key)!;
+    g.count++;
+    g.ids.push(r.id);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || (a.message < b.message ? -1 : 1));
+}
+
+/**
+ * A dependent case (`dependsOn`) whose precondition case failed in the same run reports `skip` instead of a
+ * failure of its own: the precondition's failure is the root cause.
+ */
+export function skipDependents(results: CaseResult[], dependsOn: ReadonlyMap<string, string>): void {
+  const status = new Map(results.map((r) => [r.id, r.status]));
+  for (const r of results) {
+    const dep = dependsOn.get(r.id);
+    if (!dep || !FAILING.has(r.status) || !FAILING.has(status.get(dep) ?? 'pass')) continue;
+    const past: Record<string, string> = { fail: 'failed', crash: 'crashed', timeout: 'timed out' };
+    r.message = `depends on ${dep}, which ${past[status.get(dep)!]}${r.message ? `; this case's own failure: ${r.message.split('\n')[0]}` : ''}`;
+    r.status = 'skip';
+  }
+}

@@ -1,12 +1,14 @@
-// Child process entry: loads the suites, runs the given case ids through mocha, streams each result to the parent.
+// Child process entry: loads the suites once, then runs the cases the parent sends one at a time through mocha,
+// streaming each result (with the worker's counters) to the parent.
 // The plugin is loaded here, never in the parent. Ends with process.exit (koffi-loaded libraries may keep threads).
 import Mocha from 'mocha';
-import { runCase } from '../harness/execute.js';
+import { runCase, type CaseOutcome } from '../harness/execute.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
-import { PluginSession } from '../harness/session.js';
+import type { PluginSession } from '../harness/session.js';
 import { loadSuites } from './load-suites.js';
 import { suitesDir } from './paths.js';
-import type { FromWorker, ToWorker } from './protocol.js';
+import { TracedSession } from './traced-session.js';
+import type { FromWorker, ToWorker, WorkerCounters } from './protocol.js';
 
 function send(msg: FromWorker): Promise<void> {
   return new Promise((resolve) => {
@@ -24,7 +26,8 @@ class SilentReporter extends Mocha.reporters.Base {}
 
 /** Preflight: can the library be used at all, and does it accept the configured create options? */
 async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
-  const session = new PluginSession(msg.plugin);
+  // Traced: a crash or hang in dlopen, GetPjrtApi, Plugin_Initialize or Client_Create is named by the parent.
+  const session = new TracedSession(msg.plugin);
   await session.init();
   const { PluginLoadError, PjrtError, Scope } = session.pjrt;
   const scope = new Scope();
@@ -42,40 +45,55 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
   await send({ type: 'probe', ...(problem ? { problem } : {}) });
 }
 
-async function run(msg: Extract<ToWorker, { type: 'run' }>): Promise<void> {
-  const session = new PluginSession(msg.plugin);
-  await session.init();
+/** One case through mocha (so an exception mocha attributes to the test, e.g. from a plugin callback, is caught). */
+async function runOne(session: PluginSession, id: string, timeoutMs: number): Promise<CaseOutcome> {
+  const def = getCase(id);
+  if (!def) return { status: 'fail', durationMs: 0, message: `pjrt-cts: no case with id ${id} in this worker` };
   const mocha = new Mocha({ reporter: SilentReporter, timeout: 0, allowUncaught: false });
-  const suites = new Map<string, Mocha.Suite>();
-  const reported = new Set<string>();
-  msg.ids.forEach((id, i) => {
-    const def = getCase(id);
-    const areaName = def?.area ?? 'unknown';
-    let suite = suites.get(areaName);
-    if (!suite) suites.set(areaName, (suite = Mocha.Suite.create(mocha.suite, areaName)));
-    const test = new Mocha.Test(id, async () => {
-      await send({ type: 'start', id });
-      const outcome = def
-        ? await runCase(def, session, { timeoutMs: msg.timeouts[i] ?? 0 })
-        : { status: 'fail' as const, durationMs: 0, message: `pjrt-cts: no case with id ${id} in this worker` };
-      const identity = session.takeIdentity();
-      if (identity) await send({ type: 'identity', identity });
-      if (!reported.has(id)) {
-        reported.add(id);
-        await send({ type: 'result', id, outcome });
-      }
-    });
-    suite.addTest(test);
-  });
+  let outcome: CaseOutcome | undefined;
+  mocha.suite.addTest(new Mocha.Test(id, async () => {
+    outcome = await runCase(def, session, { timeoutMs, oneLiveClient: session.config.maxLiveClients === 1 });
+  }));
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
-    // An exception mocha attributes to a test outside our wrapper (e.g. thrown from a plugin callback).
     runner.on('fail', (test: Mocha.Runnable, err: Error) => {
-      if (!(test instanceof Mocha.Test)) return;
-      const id = test.title;
-      if (reported.has(id)) return;
-      reported.add(id);
-      void send({ type: 'result', id, outcome: { status: 'fail', durationMs: test.duration ?? 0, message: `uncaught: ${err.message}` } });
+      if (!(test instanceof Mocha.Test) || outcome) return;
+      outcome = { status: 'fail', durationMs: test.duration ?? 0, message: `uncaught: ${err.message}` };
+    });
+  });
+  mocha.dispose();
+  return outcome ?? { status: 'fail', durationMs: 0, message: 'pjrt-cts: the case ended without an outcome' };
+}
+
+function counters(session: PluginSession): WorkerCounters {
+  const c = session.counters;
+  return {
+    ...c, sharedClientResets: [...c.sharedClientResets], maxRssKiB: process.resourceUsage().maxRSS,
+    slots: session.isLoaded ? session.pjrt.callStats() : {},
+  };
+}
+
+/** A long-lived worker: cases arrive one at a time; each ends with its result, then `ready` for the next. */
+function serve(session: PluginSession): void {
+  let chain = Promise.resolve();
+  process.on('message', (raw) => {
+    const msg = raw as ToWorker;
+    chain = chain.then(async () => {
+      if (msg.type === 'end') {
+        await session.dropSharedClient(undefined).catch(() => undefined);
+        await exit(0);
+      }
+      if (msg.type !== 'case') return;
+      await send({ type: 'start', id: msg.id });
+      const outcome = await runOne(session, msg.id, msg.timeoutMs);
+      const identity = session.takeIdentity();
+      if (identity) await send({ type: 'identity', identity });
+      await send({ type: 'result', id: msg.id, outcome, counters: counters(session) });
+      await send({ type: 'ready' });
+    }).catch(async (e: unknown) => {
+      // The worker's own machinery failed (not a case): say so and stop, the parent records it.
+      await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
+      process.exit(3);
     });
   });
 }
@@ -89,10 +107,16 @@ process.once('message', (raw) => {
     try {
       if (msg.type === 'probe') {
         await probe(msg);
-      } else {
-        await loadSuites(suitesDir(), msg.programs, msg.type === 'run' ? msg.files : undefined);
-        if (msg.type === 'list') await send({ type: 'catalogue', cases: allCases().map(catalogueEntry) });
-        else await run(msg);
+      } else if (msg.type === 'list') {
+        await loadSuites(suitesDir(), msg.programs);
+        await send({ type: 'catalogue', cases: allCases().map(catalogueEntry) });
+      } else if (msg.type === 'init') {
+        await loadSuites(suitesDir(), msg.programs, msg.files);
+        const session = new TracedSession(msg.plugin);
+        await session.init();
+        serve(session);
+        await send({ type: 'ready' });
+        return;
       }
       await exit(0);
     } catch (e) {

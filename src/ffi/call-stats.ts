@@ -1,0 +1,23 @@
+// How often each PJRT slot was called and how long the calls took (wall time of the call itself; for calls on a
+// worker thread, until the call returned). The run's counters and phase times are derived from these.
+import { performance } from 'node:perf_hooks';
+
+export interface SlotStat { calls: number; ms: number }
+
+const stats = new Map<string, SlotStat>();
+
+export function recordCall(slot: string, startedAt: number): void {
+  const ms = performance.now() - startedAt;
+  const s = stats.get(slot);
+  if (s) {
+    s.calls++;
+    s.ms += ms;
+  } else stats.set(slot, { calls: 1, ms });
+}
+
+/** A snapshot of every slot called so far in this process. */
+export function callStats(): Record<string, SlotStat> {
+  return Object.fromEntries([...stats].map(([k, v]) => [k, { ...v }]));
+}
+
+export const now = (): number => performance.now();
