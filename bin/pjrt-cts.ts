@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // pjrt-cts command line. Exit codes: 0 ok / gate passed, 1 gate failed (or regressions for compare),
-// 2 bad usage or bad input, 3 the CTS itself failed, 130 interrupted.
+// 2 bad usage or bad input, 3 the CTS itself failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
 import { Command, CommanderError, Option } from 'commander';
 import path from 'node:path';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
@@ -8,13 +8,15 @@ import { ConfigError } from '../src/config/errors.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { compareResults, loadResults, renderComparison } from '../src/runner/compare.js';
 import { discoverAll } from '../src/runner/discover.js';
-import { ctsVersion, packageRoot } from '../src/runner/paths.js';
-import { loadPluginsFile, pluginsFilePath, resolvePlugin } from '../src/runner/plugins.js';
-import { printList, runCommand } from '../src/runner/run.js';
+import { ctsVersion } from '../src/runner/paths.js';
+import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
+import { buildReference } from '../src/runner/reference-build.js';
+import { DEFAULT_MAX_CLIENT_FAILURES, printList, runCommand } from '../src/runner/run.js';
 import { writeSchemas } from '../src/runner/schemas.js';
-import { selectCases } from '../src/runner/select.js';
+import { checkGlobs, selectCases } from '../src/runner/select.js';
 import { EXIT } from '../src/runner/summary.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
+import { registerXlaCommands } from '../src/xla/cli.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
@@ -31,42 +33,128 @@ function gateTier(v: string): number {
   return Number(m[1]);
 }
 
+// ---- stdout that may close under us (`pjrt-cts list | head`) ----------------------------------------------
+/** Set once stdout's reader has gone away (EPIPE): further output is dropped. */
+let stdoutClosed = false;
+/** While a run is in progress a closed stdout must not end the process: the reports still have to be written. */
+let keepGoingOnEpipe = false;
+
+function onStreamError(stream: 'stdout' | 'stderr'): (e: NodeJS.ErrnoException) => void {
+  return (e) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') {
+      if (stream === 'stdout') process.stderr.write(`pjrt-cts: error: cannot write to stdout: ${e.message}\n`);
+      return;
+    }
+    if (stream === 'stdout') stdoutClosed = true;
+    // A reader that stopped reading wanted no more: end quietly, keeping the exit code so far.
+    if (!keepGoingOnEpipe) process.exit(process.exitCode ?? 0);
+  };
+}
+process.stdout.on('error', onStreamError('stdout'));
+process.stderr.on('error', onStreamError('stderr'));
+
+/** process.stdout as the run's console reporter sees it: writes after EPIPE are dropped instead of throwing. */
+const safeStdout = new Proxy(process.stdout, {
+  get(target, prop, receiver) {
+    if (prop === 'write') {
+      return (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+        if (stdoutClosed || target.destroyed) return true;
+        try {
+          return (target.write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+        } catch {
+          stdoutClosed = true;
+          return true;
+        }
+      };
+    }
+    const v = Reflect.get(target, prop, receiver) as unknown;
+    return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  },
+});
+
+const out = (s: string): void => {
+  if (!stdoutClosed) safeStdout.write(s);
+};
+
+// ---- help ---------------------------------------------------------------------------------------------------
+const EXIT_HELP = `
+Exit codes:
+  0    the gate passed; without --gate: no case failed, crashed or timed out unwaived
+  1    the gate failed (or a case failed; a run stopped by --max-failures/--bail or by client creation
+       failing repeatedly); compare: a regression
+  2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>); also a
+       plugin that cannot be loaded, rejects its create options, or crashes or hangs in the preflight or in info
+  3    the CTS itself failed (reports written so far are kept)
+  130  interrupted (SIGINT); 143 terminated (SIGTERM): reports are written with "interrupted": true
+
+Environment:
+  PJRT_CTS_CONFIG                 the plugins.json to use (default ./plugins.json, else the package's)
+  PJRT_NAMES_AND_LIBRARY_PATHS    name:path,... plugins for discover and {"discover": "env:<name>"}
+  PJRT_LIBRARY_PATH               a plugin library for discover
+  PJRT_CTS_PREFLIGHT_TIMEOUT_MS   the preflight's deadline (default 30000, at most --timeout)
+  PJRT_CTS_INFO_TIMEOUT_MS        info's deadline (default 60000)
+  PJRT_CTS_CACHE, XDG_CACHE_HOME  where the reference plugin is built outside a checkout
+                                  (default ~/.cache/pjrt-cts/<version>/reference-plugin)
+  NO_COLOR, FORCE_COLOR           console colours
+  PJRT_CTS_DEBUG                  print stack traces of internal errors
+`;
+
 const pluginOpts = (c: Command): Command =>
-  c.option('--plugin <name|path>', 'plugins.json entry or path to a plugin library (default: the default entry)')
-    .option('--config <file>', 'plugins.json to use (default: $PJRT_CTS_CONFIG, ./plugins.json, the package\'s)')
-    .option('--create-option <k=v>', 'client create option, repeatable; k:type=v forces a type (string,int64,float,bool,int64list)', collect, []);
+  c.option('-p, --plugin <name|path>', 'plugins.json entry or path to a plugin library (default: the default entry)')
+    .option('-c, --config <file>', 'plugins.json to use (default: $PJRT_CTS_CONFIG, ./plugins.json, the package\'s)')
+    .option('-o, --create-option <k=v>', 'client create option, repeatable; k:type=v forces a type (string,int64,float,bool,int64list)', collect, []);
 
 function build(): Command {
   const program = new Command('pjrt-cts').description('Conformance test suite for PJRT plugins').version(ctsVersion());
   program.exitOverride();
+  // One error prefix for commander's own messages too, on one line ("(Did you mean …?)" joined).
+  program.configureOutput({
+    writeOut: (s) => out(s),
+    writeErr: (s) => void process.stderr.write(s),
+    outputError: (s, write) => write(`pjrt-cts: ${s.trim().replace(/^error: /, 'error: ').replace(/\s*\n\s*/g, ' ')}\n`),
+  });
+  program.showSuggestionAfterError(true);
+  program.addHelpText('after', EXIT_HELP);
 
-  pluginOpts(program.command('run').description('run the conformance tests against a plugin'))
-    .option('--tier <n>', 'run tiers ≤ n', int('--tier', 0))
-    .option('--gate <tierN>', 'exit 1 unless every case of tiers ≤ N passed (or was waived) and at least one ran; implies --tier N', gateTier)
-    .option('--filter <glob>', 'only ids matching (picomatch), repeatable', collect, [])
-    .option('--exclude <glob>', 'leave out ids matching, repeatable', collect, [])
-    .option('--expectations <file>', 'expectations file (default: the plugin entry\'s)')
+  const run = pluginOpts(program.command('run').description('run the conformance tests against a plugin'))
+    .option('-t, --tier <n>', 'run tiers ≤ n', int('--tier', 0))
+    .option('-g, --gate <tierN>', 'exit 1 unless every case of tiers ≤ N passed (or was waived) and at least one ran; implies --tier N', gateTier)
+    .option('-f, --filter <glob>', 'only ids matching (picomatch), repeatable', collect, [])
+    .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
+    .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
     .option('--junit <file>', 'write JUnit XML')
     .option('--json <file>', 'write the results file (results stream next to it as .jsonl)')
-    .option('--jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
+    .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
     .option('--timeout <ms>', 'per-case timeout unless the case declares one', int('--timeout', 1), 60000)
-    .option('--retries <n>', 'rerun failing cases up to n times; failed-then-passed is reported flaky', int('--retries', 0), 0)
+    .option('-r, --retries <n>', 'rerun failing cases up to n times; failed-then-passed is reported flaky', int('--retries', 0), 0)
     .option('--shard <i/n>', 'run only shard i of n (by id hash; 1-based)')
+    .option('--max-failures <n>', 'stop after n failures (fail, crash, timeout); the rest are recorded as not run', int('--max-failures', 1))
+    .option('-b, --bail', 'stop after the first failure (--max-failures 1)', false)
+    .option('--max-client-failures <k>', `stop when creating a client crashes or hangs in k cases in a row (0: never)`, int('--max-client-failures', 0), DEFAULT_MAX_CLIENT_FAILURES)
+    .option('--write-expectations <file>', 'write a baseline expectations file: every non-pass with its message as the reason')
+    .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file')
     .option('--strict', 'certification run: every tier, no filters or expectations; skipped/unsupported required cases fail', false)
-    .option('--list', 'print the selected ids and exit without loading the plugin', false)
+    .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
     .option('--matrix', 'print the capability matrix after the run', false)
-    .option('--no-preflight', 'do not check first that the library loads and accepts the create options')
+    .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
     .action(async (o: Record<string, unknown>) => {
       const opt = o as {
         plugin?: string; config?: string; createOption: string[]; tier?: number; gate?: number; filter: string[]; exclude: string[];
         expectations?: string; junit?: string; json?: string; jobs: number; timeout: number; retries: number; shard?: string;
-        strict: boolean; list: boolean; programs?: string; matrix: boolean; preflight: boolean;
+        strict: boolean; list: boolean; programs?: string; matrix: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
+        maxClientFailures: number; writeExpectations?: string; rerunFailed?: string;
       };
+      keepGoingOnEpipe = !opt.list;
+      const maxFailures = opt.bail ? 1 : opt.maxFailures;
       process.exitCode = await runCommand({
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
-        strict: opt.strict, list: opt.list, matrix: opt.matrix, preflight: opt.preflight, stdout: process.stdout,
+        strict: opt.strict, list: opt.list, matrix: opt.matrix, preflight: opt.preflight, stdout: safeStdout,
+        maxClientFailures: opt.maxClientFailures,
+        ...(maxFailures !== undefined ? { maxFailures } : {}),
+        ...(opt.writeExpectations ? { writeExpectations: path.resolve(opt.writeExpectations) } : {}),
+        ...(opt.rerunFailed ? { rerunFailed: path.resolve(opt.rerunFailed) } : {}),
         ...(opt.plugin ? { plugin: opt.plugin } : {}), ...(opt.config ? { config: opt.config } : {}),
         ...(opt.tier !== undefined ? { tier: opt.tier } : {}), ...(opt.gate !== undefined ? { gate: opt.gate } : {}),
         ...(opt.expectations ? { expectations: path.resolve(opt.expectations) } : {}),
@@ -74,25 +162,30 @@ function build(): Command {
         ...(opt.shard ? { shard: opt.shard } : {}), ...(opt.programs ? { programs: path.resolve(opt.programs) } : {}),
       });
     });
+  run.addHelpText('after', EXIT_HELP);
 
   program.command('list').description('list case ids, tiers, requirements and the faults each catches (loads no plugin)')
     .option('--json', 'JSON output', false)
-    .option('--tier <n>', 'only tiers ≤ n', int('--tier', 0))
-    .option('--filter <glob>', 'only ids matching, repeatable', collect, [])
-    .option('--exclude <glob>', 'leave out ids matching, repeatable', collect, [])
+    .option('-t, --tier <n>', 'only tiers ≤ n', int('--tier', 0))
+    .option('-f, --filter <glob>', 'only ids matching, repeatable', collect, [])
+    .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('--programs <dir>', 'include an external program corpus')
     .action(async (o: { json: boolean; tier?: number; filter: string[]; exclude: string[]; programs?: string }) => {
+      checkGlobs('--filter', o.filter);
+      checkGlobs('--exclude', o.exclude);
       const all = await loadCatalogue(o.programs ? path.resolve(o.programs) : undefined);
-      printList(selectCases(all, { maxTier: o.tier ?? Infinity, filters: o.filter, excludes: o.exclude }), o.json, process.stdout);
+      printList(selectCases(all, { maxTier: o.tier ?? Infinity, filters: o.filter, excludes: o.exclude }), o.json, safeStdout);
     });
 
-  pluginOpts(program.command('info').description('what a plugin says about itself (loads it in this process)'))
+  pluginOpts(program.command('info').description('what a plugin says about itself (loaded in a child process)'))
     .option('--json', 'JSON output', false)
-    .action(async (o: { plugin?: string; config?: string; createOption: string[]; json: boolean }) => {
-      const p = resolvePlugin(pluginsFilePath(o.config), o.plugin, parseCreateOptions(o.createOption));
-      Object.assign(process.env, p.env);
-      const { runInfo } = await import('../src/cli/info.js');
-      process.exitCode = await runInfo({ plugin: p.library, createOptions: p.createOptions, json: o.json, global: p.rtldGlobal });
+    .option('--timeout <ms>', 'how long the plugin may take to answer everything', int('--timeout', 1))
+    .action(async (o: { plugin?: string; config?: string; createOption: string[]; json: boolean; timeout?: number }) => {
+      const p = resolvePluginArg(o.config, o.plugin, parseCreateOptions(o.createOption));
+      const { runInfoIsolated, INFO_TIMEOUT_MS } = await import('../src/cli/isolated.js');
+      const envTimeout = Number(process.env['PJRT_CTS_INFO_TIMEOUT_MS']);
+      const timeout = o.timeout ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : INFO_TIMEOUT_MS);
+      process.exitCode = await runInfoIsolated({ plugin: p.library, createOptions: p.createOptions, json: o.json, global: p.rtldGlobal }, p.env, timeout);
     });
 
   program.command('compare').description('compare two results files; exit 1 on a regression (pass → fail/crash/timeout)')
@@ -100,41 +193,48 @@ function build(): Command {
     .option('--json', 'JSON output', false)
     .action((a: string, b: string, o: { json: boolean }) => {
       const c = compareResults(loadResults(a), loadResults(b));
-      process.stdout.write(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c));
+      out(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c));
       process.exitCode = c.regressions.length ? EXIT.gateFailed : EXIT.ok;
     });
 
-  program.command('discover').description('PJRT plugins found on this machine and the plugins.json entries')
-    .option('--config <file>', 'plugins.json to use')
+  program.command('discover').description('PJRT plugins found on this machine and the plugins.json entries (loads no plugin)')
+    .option('-c, --config <file>', 'plugins.json to use')
     .option('--json', 'JSON output', false)
     .action((o: { config?: string; json: boolean }) => {
       const file = pluginsFilePath(o.config);
       const configured = Object.keys(loadPluginsFile(file).plugins).map((name) => {
         try {
-          return { name, source: file, path: resolvePlugin(file, name).library, exists: true };
+          return { name, source: file, path: resolvePlugin(file, name, {}, { build: false }).library, exists: true };
         } catch (e) {
           return { name, source: file, path: '', exists: false, problem: (e as Error).message };
         }
       });
       const found = discoverAll();
       if (o.json) {
-        process.stdout.write(JSON.stringify({ configured, discovered: found }, null, 2) + '\n');
+        out(JSON.stringify({ configured, discovered: found }, null, 2) + '\n');
         return;
       }
-      process.stdout.write(`plugins.json (${file}):\n`);
-      for (const c of configured) process.stdout.write(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem : ''}`}\n`);
-      process.stdout.write('discovered:\n');
-      if (!found.length) process.stdout.write('  (none: no jax_plugins package for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
-      for (const d of found) process.stdout.write(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
+      out(`plugins.json (${file}):\n`);
+      for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem : ''}`}\n`);
+      out('discovered:\n');
+      if (!found.length) out('  (none: no jax_plugins package for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
+      for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
     });
 
   program.command('schema').description('write JSON Schemas of plugins.json, expectations and results files')
-    .option('--out <dir>', 'directory', path.join(packageRoot(), 'schemas'))
+    .option('--out <dir>', 'directory (default: the current directory)', '.')
     .addOption(new Option('--print <name>', 'print one schema instead').choices(Object.keys(SCHEMA_FILES)))
     .action((o: { out: string; print?: SchemaName }) => {
-      if (o.print) process.stdout.write(JSON.stringify(jsonSchemaOf(o.print), null, 2) + '\n');
-      else for (const f of writeSchemas(o.out)) process.stdout.write(`${f}\n`);
+      if (o.print) out(JSON.stringify(jsonSchemaOf(o.print), null, 2) + '\n');
+      else for (const f of writeSchemas(o.out)) out(`${f}\n`);
     });
+
+  program.command('build-reference').description('build the bundled reference plugin into the per-user cache (done on first use otherwise)')
+    .option('--force', 'rebuild even if it is there', false)
+    .action((o: { force: boolean }) => {
+      out(`${buildReference({ force: o.force })}\n`);
+    });
+  registerXlaCommands(program, out);
   return program;
 }
 
@@ -153,9 +253,12 @@ async function main(): Promise<void> {
       process.exitCode = EXIT.internal;
     }
   }
-  // Workers are gone by now; exit even if a plugin (info) left threads behind. Writes to a pipe are
-  // asynchronous and process.exit drops what is still queued, so drain both streams first.
-  await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
+  // Workers are gone by now; exit even if a plugin left threads behind. Writes to a pipe are asynchronous and
+  // process.exit drops what is still queued, so drain both streams first (a closed one has nothing to drain).
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => {
+    if (s.destroyed || (s === process.stdout && stdoutClosed)) return resolve();
+    s.write('', () => resolve());
+  })));
   process.exit(process.exitCode ?? 0);
 }
 

@@ -13,10 +13,12 @@ export function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv 
 }
 
 const LABEL: Record<Status, string> = {
-  pass: 'PASS', fail: 'FAIL', crash: 'CRASH', timeout: 'TIMEOUT', unsupported: 'UNSUPPORTED', skip: 'SKIP', xfail: 'XFAIL', xpass: 'XPASS', flaky: 'FLAKY',
+  pass: 'PASS', fail: 'FAIL', warn: 'WARN', crash: 'CRASH', timeout: 'TIMEOUT', unsupported: 'UNSUPPORTED', skip: 'SKIP', xfail: 'XFAIL', xpass: 'XPASS', flaky: 'FLAKY',
 };
 const BAD: ReadonlySet<Status> = new Set(['fail', 'crash', 'timeout']);
 const QUIET: ReadonlySet<Status> = new Set(['pass', 'unsupported', 'skip']);
+
+const sec = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 export interface EndInfo { verdict: string; stale: { tests: string[]; reason: string }[]; files: string[] }
 
@@ -45,7 +47,7 @@ export class ConsoleReporter {
 
   private paint(s: Status, text: string): string {
     const c = this.c;
-    return BAD.has(s) || s === 'xpass' ? c.red(text) : s === 'pass' ? c.green(text) : s === 'flaky' || s === 'xfail' ? c.yellow(text) : c.dim(text);
+    return BAD.has(s) || s === 'xpass' ? c.red(text) : s === 'pass' ? c.green(text) : s === 'flaky' || s === 'xfail' || s === 'warn' ? c.yellow(text) : c.dim(text);
   }
 
   begin(total: number, plugin: string): void {
@@ -56,7 +58,9 @@ export class ConsoleReporter {
   start(id: string): void {
     if (!this.live) return;
     const width = (this.o.stream.columns ?? 100) - 1;
-    const line = `[${this.done}/${this.total}] ${this.counts.fail ?? 0} failed  ${id}`.slice(0, width);
+    const notPassed = (Object.entries(this.counts) as [Status, number][]).filter(([st, k]) => st !== 'pass' && k > 0);
+    const tally = notPassed.map(([st, k]) => `${k} ${st}`).join(' ');
+    const line = `[${this.done}/${this.total}]${tally ? ` ${tally}` : ''}  ${id}`.slice(0, width);
     this.clearProgress();
     this.write(this.c.dim(line));
     this.progressShown = true;
@@ -96,6 +100,15 @@ export class ConsoleReporter {
       }
     };
     section('Failures', list.filter((x) => BAD.has(x.status)), true);
+    const causes = (r.rootCauses ?? []).filter((g) => g.count > 1);
+    if (causes.length) {
+      this.write(`\n${c.bold('Failures by root cause')} (identical message; ${causes.length} group(s) of more than one case)\n`);
+      for (const g of causes.slice(0, 20)) this.write(`  ${g.count} × ${this.paint(g.status, LABEL[g.status])} ${g.message.slice(0, 200)} — first seen in ${g.ids[0]}\n`);
+    }
+    if (r.coverage?.selfTests) {
+      this.write(`\n${r.coverage.selfTests} of ${r.coverage.selected} selected case(s) are self-tests of the reference plugin; a foreign plugin can execute at most ${r.coverage.selected - r.coverage.selfTests}.\n`);
+    }
+    section('Warnings (quality checks: reported, never gate-failing)', list.filter((x) => x.status === 'warn'), false);
     section('Unexpected passes (waived but passed: update the expectations)', list.filter((x) => x.status === 'xpass'), false);
     section('Flaky (failed, then passed on retry)', list.filter((x) => x.status === 'flaky'), false);
     if (info.stale.length) {
@@ -103,10 +116,17 @@ export class ConsoleReporter {
       for (const s of info.stale) this.write(`  ${s.tests.join(', ')}: ${s.reason}\n`);
     }
     if (this.o.matrix) this.write(`\n${c.bold('Capability matrix')}\n${renderMatrix(r.capabilities)}\n`);
+    const k = r.counters;
+    if (k) {
+      const ph = k.phaseMs;
+      this.write(`workers: ${k.workersStarted} started (${k.workersReplaced} replaced); clients: ${k.clientsCreated} created (${k.sharedClientsCreated} shared); programs compiled: ${k.programsCompiled}; peak worker memory ${k.peakWorkerRssMiB} MiB\n`);
+      this.write(`time in the plugin: load ${sec(ph.load)}, create ${sec(ph.create)}, compile ${sec(ph.compile)}, execute ${sec(ph.execute)}, transfer ${sec(ph.transfer)}\n`);
+      for (const why of k.sharedClientResets.slice(0, 10)) this.write(`  shared client replaced: ${why}\n`);
+    }
     for (const f of info.files) this.write(`${f}\n`);
     this.write(`${info.verdict}; time ${(r.durationMs / 1000).toFixed(1)} s\n`);
     const failed = n('fail', 'crash', 'timeout');
-    const rest: [Status, string][] = [['unsupported', 'unsupported'], ['skip', 'skipped'], ['xfail', 'xfail'], ['xpass', 'xpass'], ['flaky', 'flaky']];
+    const rest: [Status, string][] = [['warn', 'warned'], ['unsupported', 'unsupported'], ['skip', 'skipped'], ['xfail', 'xfail'], ['xpass', 'xpass'], ['flaky', 'flaky']];
     const detail = failed ? ` (${[['fail', 'fail'], ['crash', 'crash'], ['timeout', 'timeout']].filter(([s]) => n(s as Status)).map(([s, w]) => `${n(s as Status)} ${w}`).join(', ')})` : '';
     const tail = rest.filter(([s]) => n(s)).map(([s, w]) => `, ${n(s)} ${w}`).join('');
     this.write(`${n('pass')} passed, ${failed} failed\n`);

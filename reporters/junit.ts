@@ -1,4 +1,8 @@
-// JUnit XML: one <testsuite> per area, one <testcase> per id; plugin identity as <properties>.
+// JUnit XML, valid against Jenkins' junit-10.xsd (test/fixtures/junit-10.xsd): one <testsuite> per area, one
+// <testcase> per id. The run's identity (and whether it was interrupted or stopped) as <properties> of the first
+// suite, once; each suite's warn/xpass/flaky counts as its own properties. That schema allows no <properties> in a
+// <testcase>, so a case's source of demand, citation and warning are `key: value` lines at the top of its
+// <system-out>. Flaky cases carry <flakyFailure>, failures that retries did not cure <rerunFailure>.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { create } from 'xmlbuilder2';
@@ -22,9 +26,21 @@ function properties(r: ResultsFile): [string, string][] {
   return out;
 }
 
+/** `key: value` lines a viewer shows in a case's output: the source of its demand and what it cites. */
+function caseLines(c: CaseResult, msg: string): string[] {
+  const lines = [`source: ${c.source}`, `cite: ${c.cite}`];
+  if (c.selfTest) lines.push(`selfTest: ${c.selfTest}`);
+  if (c.status === 'warn') lines.push(`warn: ${firstLine(msg)}`);
+  if (c.status === 'xpass') lines.push(`xpass: waived by an expectation (${c.expectation?.reason ?? 'no reason'}) but passed: narrow or remove the entry`);
+  if (c.status === 'flaky') lines.push(`flaky: ${firstLine(msg)}`);
+  if (c.attempts && c.attempts > 1) lines.push(`attempts: ${c.attempts}`);
+  return lines;
+}
+
 function addCase(suite: XMLBuilder, c: CaseResult): void {
   const tc = suite.ele('testcase', { classname: c.area, name: c.id.slice(c.area.length + 1) || c.id, time: secs(c.durationMs) });
   const msg = clean(c.message ?? '');
+  const failing = c.status === 'fail' || c.status === 'crash' || c.status === 'timeout';
   switch (c.status) {
     case 'fail':
       tc.ele('failure', { type: 'fail', message: firstLine(msg) }).txt(msg);
@@ -39,34 +55,56 @@ function addCase(suite: XMLBuilder, c: CaseResult): void {
       break;
     case 'xfail':
       tc.ele('skipped', { message: `xfail: ${c.expectation?.reason ?? ''}` });
-      if (msg) tc.ele('system-out').txt(msg);
       break;
-    case 'xpass':
     case 'flaky':
-      tc.ele('system-out').txt(`${c.status}: ${msg}`);
+      // Failed, then passed on a retry: a passed testcase with its earlier failure, as Surefire writes it.
+      tc.ele('flakyFailure', { type: 'flaky', message: firstLine(msg) }).txt(msg);
       break;
-    case 'pass':
+    default:
       break;
   }
+  // Failed on every attempt: the reruns, as Surefire writes them (the message is the first attempt's).
+  if (failing && c.attempts && c.attempts > 1) {
+    for (let k = 2; k <= c.attempts; k++) tc.ele('rerunFailure', { type: c.status, message: `attempt ${k} of ${c.attempts} also ended ${c.status}` });
+  }
+  const out = [...caseLines(c, msg), ...(msg && c.status !== 'pass' ? ['', `${c.status}: ${msg}`] : [])];
+  tc.ele('system-out').txt(out.join('\n'));
 }
 
 export function renderJunit(r: ResultsFile): string {
   const areas = new Map<string, CaseResult[]>();
   for (const c of r.results) (areas.get(c.area) ?? areas.set(c.area, []).get(c.area)!).push(c);
   const n = (list: CaseResult[], ...s: CaseResult['status'][]): number => list.filter((c) => s.includes(c.status)).length;
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
-    name: `pjrt-cts ${r.plugin.name}`, tests: r.results.length, failures: n(r.results, 'fail'), errors: n(r.results, 'crash', 'timeout'),
-    skipped: n(r.results, 'unsupported', 'skip', 'xfail'), time: secs(r.durationMs), timestamp: r.startedAt,
-  });
-  const props = properties(r);
+  const marked = r.interrupted ? ' (interrupted)' : r.stopped ? ' (stopped early)' : '';
+  // junit-10.xsd allows no `skipped` on <testsuites>, and a consumer that finds `tests` there without `skipped`
+  // counts every skip as a pass (test-results-parser does): the root has no totals, consumers sum the suites.
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', { name: `pjrt-cts ${r.plugin.name}${marked}`, time: secs(r.durationMs) });
+  const runWide = properties(r);
+  runWide.push(['run.startedAt', r.startedAt], ['run.interrupted', String(r.interrupted)], ['run.exitCode', String(r.exitCode)]);
+  if (r.stopped) runWide.push(['run.stopped', r.stopped]);
+  for (const s of ['xpass', 'flaky', 'warn'] as const) runWide.push([`run.${s}`, String(n(r.results, s))]);
+  let first = true;
   for (const [area, list] of areas) {
     const s = root.ele('testsuite', {
       name: area, tests: list.length, failures: n(list, 'fail'), errors: n(list, 'crash', 'timeout'),
       skipped: n(list, 'unsupported', 'skip', 'xfail'), time: secs(list.reduce((a, c) => a + c.durationMs, 0)), timestamp: r.startedAt,
+      hostname: r.environment.hostname,
     });
-    const pe = s.ele('properties');
-    for (const [name, value] of props) pe.ele('property', { name, value: clean(value) });
+    // Run-wide properties once (the first suite); each suite's own counts of what JUnit has no attribute for.
+    const props: [string, string][] = first ? [...runWide] : [];
+    first = false;
+    for (const st of ['xpass', 'flaky', 'warn'] as const) {
+      const k = n(list, st);
+      if (k) props.push([`suite.${st}`, String(k)]);
+    }
+    if (props.length) {
+      const pe = s.ele('properties');
+      for (const [name, value] of props) pe.ele('property', { name, value: clean(value) });
+    }
     for (const c of list) addCase(s, c);
+    const x = n(list, 'xpass');
+    const notes = [x ? `${x} unexpected pass(es): expectation entries to narrow or remove` : '', r.interrupted ? 'the run was interrupted: cases not started are missing' : '', r.stopped ? `the run stopped early: ${r.stopped}` : ''].filter(Boolean);
+    if (notes.length) s.ele('system-out').txt(notes.join('\n'));
   }
   return root.end({ prettyPrint: true });
 }

@@ -46,19 +46,21 @@ describe('cli', function () {
       schemaVersion: 1, cts: { version: '0.1.0' }, startedAt: '', finishedAt: '', durationMs: 0, interrupted: false,
       run: { strict: false, maxTier: 3, filters: [], excludes: [], retries: 0, jobs: 1 }, plugin: { name: 'p', path: '/p.so' },
       environment: { node: '', platform: '', arch: '', cpus: 1, hostname: '' },
-      results: results.map(([id, status]) => ({ id, area: 'a.b', tier: 1, status, durationMs: 1, requires: {} })),
+      results: results.map(([id, status]) => ({ id, area: 'a.b', tier: 1, status, durationMs: 1, source: 'header' as const, cite: 'test', requires: {} })),
       totals: { byStatus: {}, byTier: {} }, capabilities: {}, staleExpectations: [], exitCode: 0,
     });
     const a = path.join(dir, 'a.json');
     const b = path.join(dir, 'b.json');
     writeFileSync(a, JSON.stringify(base([['a.b.1', 'pass'], ['a.b.2', 'fail'], ['a.b.3', 'pass'], ['a.b.4', 'pass']])));
-    writeFileSync(b, JSON.stringify(base([['a.b.1', 'crash'], ['a.b.2', 'pass'], ['a.b.3', 'unsupported'], ['a.b.5', 'pass']])));
+    writeFileSync(b, JSON.stringify(base([['a.b.1', 'crash'], ['a.b.2', 'pass'], ['a.b.3', 'unsupported'], ['a.b.5', 'pass'], ['a.b.6', 'warn']])));
+    writeFileSync(a, JSON.stringify(base([['a.b.1', 'pass'], ['a.b.2', 'fail'], ['a.b.3', 'pass'], ['a.b.4', 'pass'], ['a.b.6', 'pass']])));
     const r = cli(['compare', a, b, '--json']);
     assert.equal(r.code, 1);
     const c = JSON.parse(r.stdout) as Record<string, { id: string }[]>;
     assert.deepEqual(c['regressions']!.map((x) => x.id), ['a.b.1']);
     assert.deepEqual(c['fixes']!.map((x) => x.id), ['a.b.2']);
     assert.deepEqual(c['newlyUnsupported']!.map((x) => x.id), ['a.b.3']);
+    assert.deepEqual(c['newWarnings']!.map((x) => x.id), ['a.b.6'], 'pass → warn is a new warning, not a regression');
     assert.deepEqual(c['added']!.map((x) => x.id), ['a.b.5']);
     assert.deepEqual(c['removed']!.map((x) => x.id), ['a.b.4']);
     assert.equal(cli(['compare', a, a]).code, 0);
@@ -72,7 +74,7 @@ describe('cli', function () {
     const r = cli(['discover', '--json'], { env: { PJRT_NAMES_AND_LIBRARY_PATHS: 'foo:/opt/foo.so,bar:/opt/bar.so', PJRT_LIBRARY_PATH: '/opt/libbaz.so', PYTHONPATH: site } });
     assert.equal(r.code, 0, r.stderr);
     const d = JSON.parse(r.stdout) as { configured: { name: string }[]; discovered: { name: string; path: string; source: string }[] };
-    assert.deepEqual(d.configured.map((x) => x.name).sort(), ['cuda', 'reference', 'reference-asan']);
+    assert.deepEqual(d.configured.map((x) => x.name).sort(), ['cuda', 'reference', 'reference-asan', 'reference-xla']);
     const names = d.discovered.map((x) => `${x.source}:${x.name}`);
     assert.ok(names.includes('PJRT_NAMES_AND_LIBRARY_PATHS:foo') && names.includes('PJRT_NAMES_AND_LIBRARY_PATHS:bar'));
     assert.ok(names.includes('PJRT_LIBRARY_PATH:baz'));

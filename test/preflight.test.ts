@@ -1,5 +1,5 @@
-// The run's preflight: an unusable library or rejected create options is bad input (exit 2, one line),
-// while a plugin that crashes in the preflight still gets its cases run and recorded.
+// The run's preflight: an unusable library, rejected create options, or a crash in client creation is bad
+// input (exit 2, one line), while a crash elsewhere still gets its cases run and recorded.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,12 +46,26 @@ describe('run: preflight', function () {
     assert.match(r.stderr, /^pjrt-cts: error: .*GetPjrtApi\(\) returned NULL$/m);
   });
 
-  it('a crash during the preflight is left to the cases, which record it', function () {
+  it('a crash in client creation during the preflight: exit 2, one line naming the call and the signal', function () {
     if (!existsSync(PLUGIN)) this.skip();
     const dir = tmpDir();
     try {
       const json = path.join(dir, 'r.json');
       const r = cli(['run', '--filter', 'tier0.runner.*', '--json', json], { env: { PJRT_REFERENCE_FAULTS: 'crash_in=PJRT_Client_Create' } });
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      oneErrorLine(r.stderr, /PJRT_Client_Create: the plugin crashed in PJRT_Client_Create: the worker was killed by SIGSEGV/);
+      assert.ok(!existsSync(`${json}l`), 'no case may have run');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a crash outside client creation (PlatformName) is left to the cases, which record it', function () {
+    if (!existsSync(PLUGIN)) this.skip();
+    const dir = tmpDir();
+    try {
+      const json = path.join(dir, 'r.json');
+      const r = cli(['run', '--filter', 'tier0.runner.*', '--json', json], { env: { PJRT_REFERENCE_FAULTS: 'crash_in=PJRT_Client_PlatformName' } });
       assert.equal(r.code, 1, r.stdout + r.stderr);
       const statuses = readFileSync(`${json}l`, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { status?: string }).status);
       assert.ok(statuses.includes('crash'), statuses.join(','));

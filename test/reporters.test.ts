@@ -12,7 +12,8 @@ import { capabilityMatrix, totals } from '../src/runner/summary.js';
 import { tmpDir } from './runner-helpers.js';
 
 const mk = (id: string, status: CaseResult['status'], message?: string): CaseResult => ({
-  id, area: id.split('.').slice(0, 2).join('.'), tier: Number(id[4]), status, durationMs: 12.5, requires: {}, ...(message ? { message } : {}),
+  id, area: id.split('.').slice(0, 2).join('.'), tier: Number(id[4]), status, durationMs: 12.5, source: status === 'warn' ? 'quality' : 'header',
+  cite: 'pjrt_c_api.h PJRT_X', requires: {}, ...(message ? { message } : {}),
 });
 
 function sample(): ResultsFile {
@@ -20,7 +21,7 @@ function sample(): ResultsFile {
     mk('tier0.api.a', 'pass'), mk('tier0.api.b', 'fail', 'expected 1, got 2\nmore'), mk('tier0.api.c', 'unsupported', 'PJRT_X is null'),
     mk('tier1.transfer.x.f32', 'crash', 'killed by SIGSEGV'), mk('tier1.transfer.x.bf16', 'timeout', 'no result'),
     mk('tier1.transfer.y', 'xfail', 'known \u0001 bad'), mk('tier1.transfer.z', 'xpass'), mk('tier1.transfer.w', 'flaky', 'once'),
-    mk('tier1.transfer.s', 'skip', 'n/a'),
+    mk('tier1.transfer.s', 'skip', 'n/a'), mk('tier1.transfer.q', 'warn', 'quality check (never fails a gate) ended fail: slow'),
   ];
   results[3]!.capabilities = { 'add/f32': true };
   return {
@@ -49,7 +50,11 @@ describe('reporters', () => {
     assert.equal(t0!.skipped, 1);
     assert.equal(t1!.errors, 2);
     assert.equal(t1!.skipped, 2);
-    assert.equal(r.passed, 3);
+    assert.equal(r.passed, 4, 'a warn is a passed testcase');
+    // junit-10.xsd allows no testcase <properties>: source, cite and a warning are lines of the case's system-out.
+    assert.match(xml, /<system-out>source: quality\ncite: pjrt_c_api.h PJRT_X\nwarn: quality check \(never fails a gate\) ended fail: slow/);
+    assert.match(xml, /<system-out>source: header\ncite: /);
+    assert.equal(xml.match(/name="plugin.sha256"/g)?.length, 1, 'run-wide properties once');
     assert.match(xml, /<property name="plugin.sha256" value="abab/);
     assert.match(xml, /<property name="plugin.apiVersion" value="0.80"\/>/);
     assert.doesNotMatch(xml, /\u0001/);
@@ -64,7 +69,8 @@ describe('reporters', () => {
     for (const r of s.results) c.result(r);
     c.end(s, { verdict: 'run FAILED', stale: [], files: [] });
     const lines = out.trimEnd().split('\n');
-    assert.equal(lines.at(-1), 'pjrt-cts: 1 passed, 3 failed (1 fail, 1 crash, 1 timeout), 1 unsupported, 1 skipped, 1 xfail, 1 xpass, 1 flaky');
+    assert.equal(lines.at(-1), 'pjrt-cts: 1 passed, 3 failed (1 fail, 1 crash, 1 timeout), 1 warned, 1 unsupported, 1 skipped, 1 xfail, 1 xpass, 1 flaky');
+    assert.match(out, /Warnings \(quality checks[^\n]*\n {2}WARN tier1\.transfer\.q/);
     assert.equal(lines.at(-2), '1 passed, 3 failed');
     assert.match(out, /Failures \(3\)\n {2}FAIL tier0\.api\.b\n {6}expected 1, got 2\n {6}more/);
     assert.match(out, /Unexpected passes[^\n]*\n {2}XPASS tier1\.transfer\.z/);

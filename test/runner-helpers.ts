@@ -19,7 +19,7 @@ export function tmpDir(): string {
 export function cli(args: string[], opts: { env?: Record<string, string>; fake?: boolean; cwd?: string } = {}): CliResult {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...opts.env };
   if (opts.fake) env['PJRT_CTS_SUITES'] = FAKE_SUITES;
-  const r = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', cwd: opts.cwd ?? ROOT, timeout: 110_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', cwd: opts.cwd ?? ROOT, timeout: 110_000, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -2,6 +2,7 @@
 import { API_SLOTS, PJRT_API_MAJOR, PJRT_API_MINOR } from '../abi/index.js';
 import { PjrtError, UnsupportedError, type NamedValueEntry } from '../ffi/index.js';
 import type { Client, Plugin } from '../pjrt/index.js';
+import { traced } from '../runner/call-trace.js';
 import type { InfoDocument, NamedValueJson, InfoDeviceJson, InfoMemoryJson } from './info-schema.js';
 
 function int64Json(v: bigint): number | string {
@@ -29,7 +30,7 @@ export class Collector {
   /** Runs `f`; on failure records the problem and returns `fallback`. */
   try<T>(what: string, f: () => T, fallback: T): T {
     try {
-      return f();
+      return traced(what, f);
     } catch (e) {
       this.problems.push({ what, message: errorText(e) });
       return fallback;

@@ -3,6 +3,7 @@ import chalk from 'chalk';
 import { PJRT_API_MAJOR, PJRT_API_MINOR } from '../abi/index.js';
 import type { NamedValue } from '../ffi/index.js';
 import { PjrtError, Plugin, PluginLoadError, type Client } from '../pjrt/index.js';
+import { tracedAsync, tracedLoad } from '../runner/call-trace.js';
 import { CreateOptionError } from './create-option.js';
 import { Collector, clientPart, errorText, pluginPart } from './info-collect.js';
 import type { InfoDocument, NamedValueJson } from './info-schema.js';
@@ -29,7 +30,7 @@ export async function runInfo(opts: InfoOptions, io: InfoIo = {}): Promise<numbe
   };
   let plugin: Plugin;
   try {
-    plugin = Plugin.load(opts.plugin, { global: opts.global ?? false });
+    plugin = await tracedLoad(opts.plugin, opts.global ?? false, () => Plugin.load(opts.plugin, { global: opts.global ?? false }));
   } catch (e) {
     if (e instanceof PluginLoadError || e instanceof CreateOptionError) return fail(e.message);
     throw e;
@@ -39,7 +40,7 @@ export async function runInfo(opts: InfoOptions, io: InfoIo = {}): Promise<numbe
   const base = pluginPart(plugin, c);
   let client: Client | null = null;
   try {
-    client = await plugin.createClient({ options: opts.createOptions });
+    client = await tracedAsync('PJRT_Client_Create', () => plugin.createClient({ options: opts.createOptions }));
   } catch (e) {
     if (e instanceof PjrtError) return fail(`${plugin.path}: PJRT_Client_Create failed: ${e.codeName}: ${e.message}`);
     c.problems.push({ what: 'PJRT_Client_Create', message: errorText(e) });
@@ -51,7 +52,8 @@ export async function runInfo(opts: InfoOptions, io: InfoIo = {}): Promise<numbe
       : { platform: null, processIndex: null, devices: [], addressableDevices: [], memories: [] }),
     problems: c.problems,
   };
-  if (client) await client.destroy().catch((e: unknown) => c.problems.push({ what: 'PJRT_Client_Destroy', message: errorText(e) }));
+  const made = client;
+  if (made) await tracedAsync('PJRT_Client_Destroy', () => made.destroy()).catch((e: unknown) => c.problems.push({ what: 'PJRT_Client_Destroy', message: errorText(e) }));
   if (opts.json) out(JSON.stringify(doc, null, 2));
   else for (const line of human(doc)) out(line);
   return 0;

@@ -9,12 +9,15 @@ import { CorpusError, loadCorpus } from '../corpus/index.js';
 /** An external corpus is a person's input: check it here, so a bad one is exit 2 with its file and JSON path. */
 function checkExternalCorpus(dir: string): void {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(dir, '--programs', 'expected a directory of <name>.mlir + <name>.json programs');
+  let found: unknown[];
   try {
-    loadCorpus(dir, { idPrefix: 'external.program' });
+    found = loadCorpus(dir, { idPrefix: 'external.program' });
   } catch (e) {
     if (e instanceof CorpusError) throw new ConfigError(e.file, e.path, e.message.slice(`${e.file}: ${e.path}: `.length));
     throw e;
   }
+  // An empty corpus would add no case and pass: a wrong directory must not look like a green run.
+  if (!found.length) throw new ConfigError(dir, '--programs', 'expected at least one program (<name>.mlir + <name>.json), but the directory has none');
 }
 
 export async function loadCatalogue(programs?: string): Promise<CatalogueEntry[]> {

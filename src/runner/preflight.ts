@@ -1,14 +1,32 @@
 // Before any case runs: one short-lived worker loads the plugin and creates a client with the configured options.
-// An unusable library or rejected create options is the user's input gone wrong (exit 2, one line), not 1200
-// identical failures. A crash or hang here is not judged: the cases themselves will record it.
+// An unusable library, rejected create options, or a plugin that crashes or hangs while loading (dlopen,
+// GetPjrtApi), initializing or creating a client (named on the call pipe, see call-trace.ts) is the vendor's first thing to fix: exit 2 with one line naming
+// the call, within the preflight's own short deadline, instead of a thousand identical crashes or timeouts.
 import { ConfigError } from '../config/errors.js';
+import { CLIENT_CREATION_CALLS } from './call-trace.js';
 import { startWorker } from './child.js';
 import type { ResolvedPlugin } from './plugins.js';
 
 export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Promise<void> {
   const w = startWorker({ type: 'probe', plugin }, { ...process.env, ...plugin.env }, { onResult: () => undefined }, () => timeoutMs);
-  const timer = setTimeout(() => w.kill(), timeoutMs);
+  let hung = false;
+  const timer = setTimeout(() => {
+    hung = true;
+    w.kill();
+  }, timeoutMs);
   const end = await w.done;
   clearTimeout(timer);
-  if (end.probe) throw new ConfigError(plugin.library, '--plugin', end.probe.startsWith(`${plugin.library}: `) ? end.probe.slice(plugin.library.length + 2) : end.probe);
+  const lib = plugin.library;
+  if (end.probe) throw new ConfigError(lib, '--plugin', end.probe.startsWith(`${lib}: `) ? end.probe.slice(lib.length + 2) : end.probe);
+  if (end.probe !== undefined) return;
+  // Only a crash or hang in the calls that make a client is judged here; one elsewhere (say in the
+  // PlatformName the identity asks for) is left to the cases that call it.
+  if (!end.call || !CLIENT_CREATION_CALLS.has(end.call)) return;
+  const call = end.call;
+  const hint = ' (preflight; --no-preflight runs the cases anyway)';
+  if (hung) throw new ConfigError(lib, call, `the plugin hangs: ${call} did not return within ${timeoutMs} ms${hint}`);
+  if (end.fatal) throw new ConfigError(lib, call, `the preflight worker failed: ${end.fatal.split('\n')[0]}${hint}`);
+  // The worker died before answering: a crash (signal) or an exit the plugin made.
+  const last = end.stderrTail.filter((l) => l.trim()).at(-1);
+  throw new ConfigError(lib, call, `the plugin crashed in ${call}: the worker was ${end.death ?? 'lost'}${last ? `; its last output: ${last.trim().slice(0, 200)}` : ''}${hint}`);
 }

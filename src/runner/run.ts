@@ -4,9 +4,13 @@ import { ConsoleReporter } from '../../reporters/console.js';
 import { writeJsonReport } from '../../reporters/json.js';
 import { writeJunitReport } from '../../reporters/junit.js';
 import { ConfigError } from '../config/errors.js';
-import { ExpectationsFile } from '../config/expectations.js';
+import { ExpectationsFile, WAIVABLE, type Waivable } from '../config/expectations.js';
+import { writeFileSync } from 'node:fs';
+import { CLIENT_CREATION_CALLS } from './call-trace.js';
+import { loadResults } from './compare.js';
+import { checkOutputFile } from './outputs.js';
 import { loadJson } from '../config/load-json.js';
-import type { CaseResult, PluginIdentity, ResultsFile } from '../config/results.js';
+import { FAILING, type CaseResult, type PluginIdentity, type ResultsFile } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { loadCatalogue } from './catalogue.js';
 import { Expectations } from './expectations.js';
@@ -14,10 +18,11 @@ import { baseIdentity, environment, sha256File } from './identity.js';
 import { jsonlPath, JsonlWriter } from './jsonl.js';
 import type { NamedValues } from './named-value.js';
 import { ctsVersion } from './paths.js';
-import { pluginsFilePath, resolvePlugin } from './plugins.js';
+import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
+import type { RunCounters } from './counters.js';
 import { schedule, type RawResult } from './scheduler.js';
-import { parseShard, selectCases, type Shard } from './select.js';
-import { capabilityMatrix, EXIT, totals, verdict } from './summary.js';
+import { checkGlobs, checkNotEmpty, inShard, parseShard, selectCases, type Shard } from './select.js';
+import { capabilityMatrix, EXIT, rootCauses, skipDependents, totals, verdict } from './summary.js';
 
 export interface RunOptions {
   config?: string;
@@ -41,8 +46,34 @@ export interface RunOptions {
   /** Check first that the library loads and accepts the create options (default true). */
   preflight?: boolean;
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Stop after this many failures (fail, crash, timeout); the rest are recorded as not run. --bail is 1. */
+  maxFailures?: number;
+  /** Stop when client creation crashes or hangs in this many cases in a row (default 3; 0: never). */
+  maxClientFailures?: number;
+  /** Write a baseline expectations file from the run's non-passes. */
+  writeExpectations?: string;
+  /** Run only the non-passes of this earlier results file. */
+  rerunFailed?: string;
   /** For tests: replaces process signal handling. */
   signal?: AbortSignal;
+}
+
+/**
+ * How many workers the plugin allows, and with which create options: devices held by one process at a time
+ * (`exclusiveDevices`) mean one worker; several workers get the entry's `parallelCreateOptions`. Says why when
+ * --jobs asked for something else.
+ */
+export function workerPlan(plugin: ResolvedPlugin, jobs: number, out: NodeJS.WritableStream): { jobs: number; plugin: ResolvedPlugin } {
+  if (plugin.exclusiveDevices && jobs > 1) {
+    out.write(`pjrt-cts: running 1 worker instead of ${jobs}: the ${plugin.name} entry says its devices take one process at a time (exclusiveDevices)\n`);
+    return { jobs: 1, plugin };
+  }
+  if (jobs > 1 && plugin.parallelCreateOptions) {
+    const extra = plugin.parallelCreateOptions;
+    out.write(`pjrt-cts: ${jobs} workers share the devices, so each creates its clients with ${Object.keys(extra).map((k) => `${k}=${String(extra[k])}`).join(', ')} (parallelCreateOptions)\n`);
+    return { jobs, plugin: { ...plugin, createOptions: { ...plugin.createOptions, ...extra } } };
+  }
+  return { jobs, plugin };
 }
 
 function checkStrict(o: RunOptions): void {
@@ -58,13 +89,19 @@ function toCaseResult(raw: RawResult, strict: boolean, exp: Expectations | undef
   const e = raw.entry;
   let status: CaseResult['status'] = raw.status;
   let message = raw.message;
-  if (strict && e.required && (status === 'skip' || status === 'unsupported')) {
+  if (e.source === 'quality' && (FAILING.has(status) || (strict && status === 'flaky'))) {
+    message = `quality check (never fails a gate) ended ${status}: ${message ?? ''}`.trimEnd();
+    status = 'warn';
+  } else if (strict && e.required && (status === 'skip' || status === 'unsupported')) {
     message = `required case was ${status} in a strict run${message ? `: ${message}` : ''}`;
     status = 'fail';
   } else if (strict && status === 'flaky') {
     status = 'fail';
   }
-  const r: CaseResult = { id: e.id, area: e.area, tier: e.tier, status, durationMs: Math.round(raw.durationMs * 1000) / 1000, requires: e.requires };
+  const r: CaseResult = {
+    id: e.id, area: e.area, tier: e.tier, status, durationMs: Math.round(raw.durationMs * 1000) / 1000,
+    source: e.source, cite: e.cite, ...(e.selfTest ? { selfTest: e.selfTest } : {}), requires: e.requires,
+  };
   if (exp) {
     const w = exp.apply(e.id, status, message, identity);
     r.status = w.status;
@@ -89,60 +126,149 @@ export function printList(cases: readonly CatalogueEntry[], json: boolean, out: 
       c.requires.minMinor !== undefined ? `minor≥${c.requires.minMinor}` : '',
       ...(c.requires.slots ?? []), ...(c.requires.capabilities ?? []).map((x) => `cap:${x}`),
     ].filter(Boolean);
-    out.write(`${c.id}\ttier${c.tier}${c.required ? '\trequired' : ''}${req.length ? `\trequires ${req.join(',')}` : ''}${c.catches.length ? `\tcatches ${c.catches.join(',')}` : ''}\n`);
+    out.write(`${c.id}\ttier${c.tier}\t${c.source}${c.selfTest ? '\tself-test' : ''}${c.required ? '\trequired' : ''}${req.length ? `\trequires ${req.join(',')}` : ''}${c.catches.length ? `\tcatches ${c.catches.join(',')}` : ''}\n`);
   }
 }
 
-/** How long the preflight may take before the run goes on without its verdict. */
-const PREFLIGHT_TIMEOUT_MS = 20_000;
+/** How long the preflight may take (load, GetPjrtApi, Plugin_Initialize, Client_Create) before it is judged a hang. */
+const PREFLIGHT_TIMEOUT_MS = 30_000;
+/** Default K: client creation crashing or hanging in K cases in a row stops the run. */
+export const DEFAULT_MAX_CLIENT_FAILURES = 3;
+
+function preflightTimeout(o: RunOptions): number {
+  const env = Number(process.env['PJRT_CTS_PREFLIGHT_TIMEOUT_MS']);
+  return Math.min(o.timeoutMs, Number.isFinite(env) && env > 0 ? env : PREFLIGHT_TIMEOUT_MS);
+}
+
+/** Statuses --rerun-failed picks up again: every non-pass that is not a verdict about the plugin's capabilities. */
+const RERUN: ReadonlySet<string> = new Set(['fail', 'crash', 'timeout', 'warn', 'xfail', 'flaky']);
+export const NOT_RUN = 'not run: ';
+
+/** The ids of an earlier results file that did not pass (and those it never ran: stopped or interrupted). */
+export function rerunIds(file: string): Set<string> {
+  const r = loadResults(file);
+  return new Set(r.results.filter((x) => RERUN.has(x.status) || (x.status === 'skip' && /^(interrupted|not run)/.test(x.message ?? ''))).map((x) => x.id));
+}
+
+/** A baseline expectations file: every non-pass of the run, its message's first line as the reason (for a person to edit). */
+export function baselineExpectations(results: readonly CaseResult[], plugin: PluginIdentity): ExpectationsFile {
+  const entries: ExpectationsFile['expectations'] = [];
+  for (const r of results) {
+    if (r.status === 'xfail' && r.expectation) {
+      entries.push({ tests: r.id, status: r.expectation.status as Waivable[], reason: r.expectation.reason, ...(r.expectation.issue ? { issue: r.expectation.issue } : {}) });
+      continue;
+    }
+    if (!(WAIVABLE as readonly string[]).includes(r.status) || r.status === 'unsupported') continue;
+    const first = (r.message ?? '').split('\n')[0]!.trim().slice(0, 300);
+    entries.push({ tests: r.id, status: r.status as Waivable, reason: first || `${r.status} (no message)` });
+  }
+  return ExpectationsFile.parse({
+    description: `baseline written by pjrt-cts run --write-expectations for ${plugin.name}${plugin.platformVersion ? ` ${plugin.platformVersion}` : ''} on ${new Date().toISOString()}: review every entry, add an issue link, narrow with pluginVersion`,
+    expectations: entries,
+  });
+}
 
 export async function runCommand(o: RunOptions): Promise<number> {
   if (o.strict) checkStrict(o);
+  checkGlobs('--filter', o.filters);
+  checkGlobs('--exclude', o.excludes);
+  if (o.gate !== undefined && o.tier !== undefined && o.tier < o.gate) {
+    throw new ConfigError('--gate', `tier${o.gate}`, `expected --tier ≥ ${o.gate}: with --tier ${o.tier} no case of tier ${o.gate} runs, so the gate could not judge it`);
+  }
   const shard: Shard | undefined = o.shard ? parseShard(o.shard) : undefined;
+  const rerun = o.rerunFailed ? rerunIds(o.rerunFailed) : undefined;
+  const startedAt = new Date();
+  const jsonlFile = jsonlPath(o.json, startedAt);
+  if (!o.list) {
+    // Every output path is checked before anything runs: a report that cannot be written is bad input, now.
+    if (o.json) checkOutputFile(o.json, '--json');
+    checkOutputFile(jsonlFile, o.json ? '--json (its .jsonl stream)' : 'results stream');
+    if (o.junit) checkOutputFile(o.junit, '--junit');
+    if (o.writeExpectations) checkOutputFile(o.writeExpectations, '--write-expectations');
+  }
   const catalogue = await loadCatalogue(o.programs);
   const maxTier = o.strict ? Math.max(0, ...catalogue.map((c) => c.tier)) : (o.tier ?? o.gate ?? Math.max(0, ...catalogue.map((c) => c.tier)));
-  const selected = selectCases(catalogue, { maxTier, filters: o.filters, excludes: o.excludes, ...(shard ? { shard } : {}) });
+  const sel = { maxTier: o.tier ?? o.gate ?? (o.strict ? maxTier : Infinity), filters: o.filters, excludes: o.excludes };
+  let unsharded = selectCases(catalogue, sel);
+  checkNotEmpty(catalogue, unsharded, sel);
+  if (rerun) {
+    unsharded = unsharded.filter((c) => rerun.has(c.id));
+    if (!unsharded.length) throw new ConfigError('--rerun-failed', o.rerunFailed!, `expected at least one case to rerun: ${rerun.size ? 'none of its non-passes is in this selection' : 'every case of that run passed (or was unsupported)'}`);
+  }
+  const selected = shard ? unsharded.filter((c) => inShard(c.id, shard)) : unsharded;
   if (o.list) {
+    // The same configuration checks as a real run, so `--list` cannot accept what `run` would reject.
+    if (!o.plugin || !isLibraryPath(o.plugin)) loadPluginsFile(pluginsFilePath(o.config));
+    if (o.expectations) loadExpectations(o.expectations);
     printList(selected, false, o.stdout);
     return EXIT.ok;
   }
-  const configFile = pluginsFilePath(o.config);
-  const plugin = resolvePlugin(configFile, o.plugin, o.createOptions);
+  const plugin = resolvePluginArg(o.config, o.plugin, o.createOptions);
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
-  const exp = expFile ? new Expectations(loadJson(expFile, ExpectationsFile).expectations) : undefined;
+  const exp = expFile ? new Expectations(loadExpectations(expFile).expectations) : undefined;
   // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
-  if (o.preflight !== false && !process.env['PJRT_CTS_SUITES']) await preflight(plugin, Math.min(o.timeoutMs, PREFLIGHT_TIMEOUT_MS));
+  if (o.preflight !== false && !process.env['PJRT_CTS_SUITES']) await preflight(plugin, preflightTimeout(o));
 
-  const startedAt = new Date();
   const t0 = Date.now();
   const identity: PluginIdentity = baseIdentity(plugin);
   const sha = sha256File(plugin.library);
-  const jsonl = new JsonlWriter(jsonlPath(o.json, startedAt));
+  const jsonl = new JsonlWriter(jsonlFile);
   const con = new ConsoleReporter({ stream: o.stdout, matrix: o.matrix });
   con.begin(selected.length, `${plugin.name} (${plugin.library})`);
   const order = new Map(selected.map((c, i) => [c.id, i]));
   const results: CaseResult[] = [];
 
   const ac = new AbortController();
-  const onSignal = (): void => ac.abort();
-  o.signal?.addEventListener('abort', onSignal);
+  let signalName: string | undefined;
+  let stopped: string | undefined;
+  const onSignal = (sig?: unknown): void => {
+    signalName ??= typeof sig === 'string' ? sig : 'SIGINT';
+    ac.abort();
+  };
+  const onAbortSignal = (): void => onSignal('SIGINT');
+  o.signal?.addEventListener('abort', onAbortSignal);
   if (!o.signal) {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   }
+  // Stop early: after --max-failures non-passes, or when client creation crashed or hung in K cases in a row.
+  const maxClient = o.maxClientFailures ?? DEFAULT_MAX_CLIENT_FAILURES;
+  let failures = 0;
+  let clientStreak = 0;
+  let lastClientDeath = '';
+  const stop = (why: string): void => {
+    if (stopped || ac.signal.aborted) return;
+    stopped = why;
+    ac.abort();
+  };
   let interrupted = false;
   let internal: Error | undefined;
+  let counters: RunCounters | undefined;
+  const lanes = workerPlan(plugin, o.jobs, o.stdout);
   try {
-    ({ interrupted } = await schedule(
-      { cases: selected, plugin, jobs: o.jobs, retries: o.retries, defaultTimeoutMs: o.timeoutMs, signal: ac.signal, ...(o.programs ? { programs: o.programs } : {}) },
+    ({ interrupted, counters } = await schedule(
+      { cases: selected, plugin: lanes.plugin, jobs: lanes.jobs, retries: o.retries, defaultTimeoutMs: o.timeoutMs, signal: ac.signal, ...(o.programs ? { programs: o.programs } : {}) },
       {
         onStart: (id) => con.start(id),
         onIdentity: (i) => Object.assign(identity, i),
         onResult: (raw) => {
-          const r = toCaseResult(raw, o.strict, exp, identity);
+          let r = toCaseResult(raw, o.strict, exp, identity);
+          if (stopped && r.status === 'skip' && r.message === 'interrupted') r = { ...r, message: `${NOT_RUN}${stopped}` };
           results.push(r);
           jsonl.write(r);
           con.result(r);
+          if (stopped) return;
+          const call = raw.call;
+          if ((raw.status === 'crash' || raw.status === 'timeout') && call && CLIENT_CREATION_CALLS.has(call)) {
+            clientStreak++;
+            lastClientDeath = `${call} ${raw.status === 'crash' ? (/killed by (SIG\w+)|exited with code \d+/.exec(raw.message ?? '')?.[0] ?? 'crashed') : 'hung'}`;
+          } else if (raw.status !== 'skip' && raw.status !== 'unsupported') clientStreak = 0;
+          if (FAILING.has(r.status)) failures++;
+          if (maxClient > 0 && clientStreak >= maxClient) {
+            stop(`client creation failed in ${clientStreak} cases in a row (${lastClientDeath}); no case can run until the plugin can create a client`);
+          } else if (o.maxFailures !== undefined && failures >= o.maxFailures) {
+            stop(`stopped after ${failures} failure(s) (${o.maxFailures === 1 ? '--bail' : `--max-failures ${o.maxFailures}`})`);
+          }
         },
       },
     ));
@@ -151,14 +277,33 @@ export async function runCommand(o: RunOptions): Promise<number> {
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    jsonl.close();
+    o.signal?.removeEventListener('abort', onAbortSignal);
   }
+  if (stopped) {
+    interrupted = false;
+    // Cases never started are recorded as not run, so the reports account for every selected case.
+    const have = new Set(results.map((r) => r.id));
+    for (const c of selected) {
+      if (have.has(c.id)) continue;
+      const r = toCaseResult({ entry: c, status: 'skip', durationMs: 0, message: `${NOT_RUN}${stopped}`, attempts: 1 }, false, undefined, identity);
+      results.push(r);
+      jsonl.write(r);
+    }
+  }
+  jsonl.close();
   const s = await sha;
   if (s) identity.sha256 = s;
   results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  skipDependents(results, new Map(selected.filter((c) => c.dependsOn).map((c) => [c.id, c.dependsOn!])));
   const gate = o.strict ? maxTier : o.gate;
   const v = verdict(results, { ...(gate !== undefined ? { gate } : {}), interrupted });
-  const code = internal ? EXIT.internal : v.code;
+  let code = internal ? EXIT.internal : v.code;
+  if (interrupted && signalName === 'SIGTERM') code = EXIT.terminated;
+  let verdictText = internal ? `pjrt-cts itself failed: ${internal.message}` : v.text;
+  if (stopped && !internal) {
+    code = EXIT.gateFailed;
+    verdictText = `run STOPPED: ${stopped}; ${results.filter((r) => r.message?.startsWith(NOT_RUN)).length} case(s) not run. ${v.text}`;
+  }
   const stale = exp ? exp.stale(catalogue.map((c) => c.id)).map((e) => ({ tests: typeof e.tests === 'string' ? [e.tests] : [...e.tests], reason: e.reason })) : [];
   const file: ResultsFile = {
     schemaVersion: 1,
@@ -167,6 +312,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     finishedAt: new Date().toISOString(),
     durationMs: Date.now() - t0,
     interrupted,
+    ...(stopped ? { stopped } : {}),
     run: {
       strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
       ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
@@ -177,9 +323,13 @@ export async function runCommand(o: RunOptions): Promise<number> {
     totals: totals(results),
     capabilities: capabilityMatrix(results),
     staleExpectations: stale,
+    rootCauses: rootCauses(results),
+    ...(counters ? { counters } : {}),
+    coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },
     exitCode: code,
   };
   const files = [`results stream: ${jsonl.file}`];
+  // Reports are written whatever happened to stdout (a closed pipe must not cost the results).
   if (o.json) {
     writeJsonReport(o.json, file);
     files.push(`JSON: ${o.json}`);
@@ -188,6 +338,16 @@ export async function runCommand(o: RunOptions): Promise<number> {
     writeJunitReport(o.junit, file);
     files.push(`JUnit: ${o.junit}`);
   }
-  con.end(file, { verdict: internal ? `pjrt-cts itself failed: ${internal.message}` : v.text, stale, files });
+  if (o.writeExpectations) {
+    writeFileSync(o.writeExpectations, JSON.stringify(baselineExpectations(results, identity), null, 2) + '\n');
+    files.push(`baseline expectations: ${o.writeExpectations}`);
+  }
+  con.end(file, { verdict: verdictText, stale, files });
   return code;
+}
+
+function loadExpectations(file: string): ExpectationsFile {
+  const f = loadJson(file, ExpectationsFile);
+  f.expectations.forEach((e, i) => checkGlobs(`$.expectations[${i}].tests`, typeof e.tests === 'string' ? [e.tests] : e.tests, file));
+  return f;
 }

@@ -1,0 +1,48 @@
+// Runs `info` in a child process, as the runner runs cases: a plugin that crashes or hangs while loading,
+// initializing, creating a client or answering a query ends the child, not the CLI. The CLI then says in one line
+// which call was in flight and how the child ended (exit 2).
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../config/errors.js';
+import { CALL_FD_ENV, CallFollower } from '../runner/call-trace.js';
+import type { InfoOptions } from './info.js';
+
+/** How long `info` may take in all (PJRT_CTS_INFO_TIMEOUT_MS overrides). */
+export const INFO_TIMEOUT_MS = 60_000;
+
+export async function runInfoIsolated(opts: InfoOptions, env: Record<string, string>, timeoutMs = INFO_TIMEOUT_MS): Promise<number> {
+  const child = fork(fileURLToPath(new URL('./info-child.js', import.meta.url)), [], {
+    env: { ...process.env, ...env, ...CALL_FD_ENV },
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc', 'pipe'],
+    execArgv: [],
+  });
+  const calls = new CallFollower(child.stdio[4] as NodeJS.ReadableStream as import('node:stream').Readable);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, timeoutMs);
+  // The CLI's own Ctrl-C / SIGTERM take the child with them.
+  const forward = (sig: NodeJS.Signals): void => void child.kill(sig);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  const end = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.on('error', (error) => resolve({ code: null, signal: null, error }));
+    child.on('close', (code, signal) => resolve({ code, signal }));
+    child.send(opts);
+  });
+  clearTimeout(timer);
+  process.removeListener('SIGINT', forward);
+  process.removeListener('SIGTERM', forward);
+  const call = calls.current;
+  const where = call ? ` in ${call}` : ' (no plugin call in flight)';
+  if (end.error) throw new Error(`cannot start the info process: ${end.error.message}`);
+  if (timedOut) throw new ConfigError(opts.plugin, 'info', `the plugin did not answer within ${timeoutMs} ms${where}: it hangs (the child process was killed)`);
+  if (end.signal === 'SIGINT' || end.signal === 'SIGTERM') return end.signal === 'SIGINT' ? 130 : 143;
+  if (end.signal) throw new ConfigError(opts.plugin, 'info', `the plugin crashed${where}: the child process was killed by ${end.signal}`);
+  if (end.code !== 0 && end.code !== 2 && end.code !== 3) {
+    throw new ConfigError(opts.plugin, 'info', `the plugin ended the process${where}: exit code ${end.code ?? '?'}`);
+  }
+  return end.code;
+}
