@@ -29,6 +29,7 @@ describe('independent checks', function () {
     assert.deepEqual(bad.filter((id) => !/^tier1\.transfer\.to_host_size_query/.test(id)), [], 'every data check reads into a destination of its own size');
     assert.ok(res.results.filter((r) => r.status === 'pass').length > 1000, 'everything else still passes');
     assert.equal(res.rootCauses?.[0]?.count, bad.length, 'one root cause');
+    assert.ok(res.counters!.peakWorkerRssMiB <= 1024, `a worker's peak memory stays within 1 GiB (${res.counters!.peakWorkerRssMiB} MiB)`);
   });
 
   it('a Delete that does nothing fails the use-after-delete check, not its control', () => {
@@ -37,6 +38,14 @@ describe('independent checks', function () {
     assert.equal(r.status, 'warn', `${r.status}: ${r.message}`);
     assert.doesNotMatch(r.message ?? '', /positive control failed/);
     assert.match(r.message ?? '', /reading a deleted buffer should return an error/);
+  });
+
+  it('a plugin that calls itself something else keeps its plugins.json entry (options come from the entry)', () => {
+    const json = path.join(tmpDir(), 'r.json');
+    const r = cli(['run', '--plugin', 'reference-xla', '--json', json, '--filter', 'tier2.events.*_not_ready_early']);
+    const res = JSON.parse(readFileSync(json, 'utf8')) as ResultsFile;
+    assert.equal(res.plugin.platformName, 'cpu', r.stdout);
+    assert.deepEqual(res.results.map((x) => x.status), ['pass', 'pass'], 'the entry names completionDelayOption, whatever the platform is called');
   });
 
   it('negative cases declare their positive control (list --json)', () => {
