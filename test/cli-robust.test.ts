@@ -8,17 +8,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { satisfies, validRange } from '../src/config/semver.js';
 import type { ResultsFile } from '../src/config/results.js';
-import { CLI, cli, ROOT, tmpDir } from './runner-helpers.js';
+import { cli, CLI, oneErrorLine, ROOT, tmpDir } from './runner-helpers.js';
 
 const PLUGIN = path.join(ROOT, 'build', 'reference-plugin', 'libpjrt_reference.so');
-
-function oneErrorLine(r: { code: number | null; stderr: string; stdout: string }, pattern: RegExp): void {
-  assert.equal(r.code, 2, r.stdout + r.stderr);
-  const lines = r.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0]!, /^pjrt-cts: error: /);
-  assert.match(lines[0]!, pattern);
-}
 
 /** Runs the CLI with its stdout closed after `keep` bytes (as `| head -c keep` would), then waits for it. */
 function withClosedStdout(args: string[], keep: number, env: Record<string, string> = {}, cwd = ROOT): Promise<{ code: number | null; stderr: string; got: string }> {

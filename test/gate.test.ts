@@ -7,18 +7,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ExpectationsFile } from '../src/config/expectations.js';
 import type { ResultsFile } from '../src/config/results.js';
-import { cli, ROOT, tmpDir } from './runner-helpers.js';
+import { cli, oneErrorLine, ROOT, tmpDir } from './runner-helpers.js';
 
 const PLUGIN = path.join(ROOT, 'build', 'reference-plugin', 'libpjrt_reference.so');
 const read = (f: string): ResultsFile => JSON.parse(readFileSync(f, 'utf8')) as ResultsFile;
-
-function oneErrorLine(r: { code: number | null; stderr: string; stdout: string }, pattern: RegExp): void {
-  assert.equal(r.code, 2, r.stdout + r.stderr);
-  const lines = r.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0]!, /^pjrt-cts: error: /);
-  assert.match(lines[0]!, pattern);
-}
 
 describe('gate: no false green', function () {
   this.timeout(60_000);

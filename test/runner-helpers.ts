@@ -1,4 +1,5 @@
 // Runs the compiled CLI as a child process (the way CI does) for end-to-end tests.
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -27,4 +28,13 @@ export function cliAsync(args: string[], opts: { env?: Record<string, string>; f
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...opts.env };
   if (opts.fake) env['PJRT_CTS_SUITES'] = FAKE_SUITES;
   return spawn(process.execPath, [CLI, ...args], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** A usage error: exit 2 and exactly one stderr line, `pjrt-cts: error: …`, matching `pattern`. */
+export function oneErrorLine(r: { code: number | null; stderr: string; stdout: string }, pattern: RegExp): void {
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0]!, /^pjrt-cts: error: /);
+  assert.match(lines[0]!, pattern);
 }
