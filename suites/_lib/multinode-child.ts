@@ -2,13 +2,15 @@
 // shared with its peers, prints what it sees as one JSON line, and exits. Run by suites/_lib/multinode.ts.
 import { Plugin } from '../../src/pjrt/index.js';
 import type { NamedValues } from '../../src/pjrt/index.js';
-import { DirKvStore } from './kv-dir.js';
+import { openNodeStore, type NodeKvSpec } from './kv-store.js';
 
 export interface NodeSpec {
   pluginPath: string;
   global: boolean;
   options: Record<string, string | number | boolean>;
-  kvDir: string;
+  /** the store shared with the peers: a directory (`kvDir`) or `kv` */
+  kvDir?: string;
+  kv?: NodeKvSpec;
   /** cap on how long the store's get waits (see DirKvStore) */
   kvGetCapMs?: number;
 }
@@ -33,7 +35,7 @@ async function main(): Promise<void> {
   try {
     const plugin = Plugin.load(spec.pluginPath, { global: spec.global });
     plugin.initialize();
-    const client = await plugin.createClient({ options: revive(spec.options), kv: new DirKvStore(spec.kvDir, spec.kvGetCapMs) });
+    const client = await plugin.createClient({ options: revive(spec.options), kv: openNodeStore(spec.kv ?? { kind: 'dir', dir: spec.kvDir! }, spec.kvGetCapMs) });
     report = {
       ok: true,
       processIndex: client.processIndex(),

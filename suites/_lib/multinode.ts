@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listKeys, openEtcd } from '../../src/kv/etcd.js';
+import { runKvFromEnv, type RunKv } from '../../src/kv/run-env.js';
+import { launchNamespace, runTask, type NodeTask, type TaskReport } from '../../src/kv/tasks.js';
 import { DirKvStore } from './kv-dir.js';
 import type { NodeReport, NodeSpec } from './multinode-child.js';
 
@@ -65,8 +68,28 @@ function runNode(spec: NodeSpec, nodeId: number, deadlineMs: number): Promise<No
   });
 }
 
-/** Starts the nodes, waits for all, returns their reports and the keys written to the store. */
+/** The keys of one launch's etcd namespace (an unreachable etcd lists none). */
+async function etcdKeys(kv: RunKv, namespace: string): Promise<string[]> {
+  const c = openEtcd(kv.endpoint.host);
+  try {
+    return await listKeys(c, namespace);
+  } catch {
+    return [];
+  } finally {
+    c.close();
+  }
+}
+
+const fromTask = (r: TaskReport): NodeResult => ({ ...r.report, nodeId: r.nodeId, reported: r.reported, timedOut: r.timedOut, exitCode: r.exitCode, stderr: r.stderr });
+
+/**
+ * Starts the nodes, waits for all, returns their reports and the keys written to the store. The store is a fresh
+ * directory, unless the run was given `--kv etcd://…`: then a fresh namespace of the run in etcd, and with
+ * `--nodes-external` the nodes are `pjrt-cts node` processes (any host) that take the launch from etcd.
+ */
 export async function launchNodes(s: LaunchSpec): Promise<{ nodes: NodeResult[]; keys: string[] }> {
+  const kv = runKvFromEnv();
+  if (kv) return launchEtcd(s, kv);
   const dir = mkdtempSync(path.join(tmpdir(), 'pjrt-cts-kv-'));
   try {
     const ids = s.start ?? Array.from({ length: s.numNodes }, (_, i) => i);
@@ -89,6 +112,41 @@ export async function launchNodes(s: LaunchSpec): Promise<{ nodes: NodeResult[];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function launchEtcd(s: LaunchSpec, kv: RunKv): Promise<{ nodes: NodeResult[]; keys: string[] }> {
+  const ids = s.start ?? Array.from({ length: s.numNodes }, (_, i) => i);
+  const namespace = launchNamespace(kv.runId);
+  let nodes: NodeResult[];
+  if (kv.external !== undefined) {
+    const task: Omit<NodeTask, 'id'> = {
+      numNodes: s.numNodes, start: ids, options: s.options, nodeIdOption: s.nodeIdOption, numNodesOption: s.numNodesOption,
+      deadlineMs: s.deadlineMs, namespace, ...(s.kvGetCapMs !== undefined ? { kvGetCapMs: s.kvGetCapMs } : {}),
+    };
+    nodes = (await runTask(kv.endpoint.host, kv.runId, task)).map(fromTask);
+  } else {
+    nodes = await Promise.all(ids.map((nodeId) => runNode(nodeSpec(s.pluginPath, s.global ?? false, kv.endpoint.url, { ...s, namespace }, nodeId), nodeId, s.deadlineMs)));
+  }
+  return { nodes, keys: await etcdKeys(kv, namespace) };
+}
+
+type Share = Pick<NodeTask, 'options' | 'nodeIdOption' | 'numNodesOption' | 'numNodes' | 'kvGetCapMs' | 'namespace'>;
+
+function nodeSpec(pluginPath: string, global: boolean, url: string, t: Share, nodeId: number): NodeSpec {
+  return {
+    pluginPath, global,
+    options: { ...t.options, [t.nodeIdOption]: nodeId, [t.numNodesOption]: t.numNodes },
+    kv: { kind: 'etcd', url, namespace: t.namespace },
+    ...(t.kvGetCapMs !== undefined ? { kvGetCapMs: t.kvGetCapMs } : {}),
+  };
+}
+
+/** What `pjrt-cts node` does for each launch: brings up this node's client in a child process, with its own plugin. */
+export function nodeShare(pluginPath: string, global: boolean, url: string, nodeId: number): (t: NodeTask) => Promise<TaskReport> {
+  return async (t) => {
+    const { nodeId: _id, reported, timedOut, exitCode, stderr, ...report } = await runNode(nodeSpec(pluginPath, global, url, t, nodeId), nodeId, t.deadlineMs);
+    return { nodeId, reported, timedOut, exitCode, stderr, report };
+  };
 }
 
 /** Plain JSON spelling of create options for a child's argv. */

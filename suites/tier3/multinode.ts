@@ -8,6 +8,7 @@ import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { createOptionsOf, declaredNodeOptions, kvPrefixOption, kvTimeoutOption } from '../_lib/config.js';
 import { jsonOptions, launchNodes, type NodeResult } from '../_lib/multinode.js';
+import { runKvFromEnv } from '../../src/kv/run-env.js';
 
 const t = area('tier3.multinode', { tier: 3, requires: { slots: ['PJRT_Client_Create'] }, timeoutMs: 90000 });
 
@@ -34,6 +35,8 @@ async function nodeOptions(ctx: CaseContext<unknown>) {
       nodeIdOption: declared.nodeId, numNodesOption: declared.numNodes, numNodes: 1, deadlineMs: NODE_SLACK_MS,
     });
     const n = nodes[0]!;
+    // A store that failed (run --kv etcd://… and etcd went away) says nothing about the plugin's node options.
+    if (n.reported && !n.ok && /etcd unreachable/.test(n.error ?? '')) throw new Error(`the key-value store failed during the single-node probe: ${n.error}`);
     probes.set(key, n.reported && !n.ok ? (n.error ?? 'an error') : null);
   }
   const rejected = probes.get(key);
@@ -49,6 +52,8 @@ interface LaunchOpts {
 }
 
 async function launch(ctx: CaseContext<unknown>, numNodes: number, o: LaunchOpts = {}) {
+  const external = runKvFromEnv()?.external;
+  if (external !== undefined && numNodes > external) return ctx.unsupported(`needs ${numNodes} nodes; the run has ${external} external nodes (--nodes-external)`);
   const kvTimeoutMs = o.kvTimeoutMs ?? KV_TIMEOUT_MS;
   const prefix = `cts_${randomBytes(6).toString('hex')}`;
   const prefixOpt = kvPrefixOption(ctx.config);
