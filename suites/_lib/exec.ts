@@ -4,6 +4,7 @@
 // ToHostBuffer size query (outputs are read into destinations sized from their expected dtype and dims, as
 // XLA's PjRtCApiBuffer::ToLiteral does).
 import type { Buffer, Client, Device, LoadedExecutable } from '../../src/pjrt/index.js';
+import * as check from './check.js';
 
 export interface HostArray {
   dtype: string;
@@ -58,5 +59,11 @@ export async function runReplicated(client: Client, text: string, n: number, arg
     devices.map((device, r) => Promise.all(args[r]!.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device })))),
   );
   const { outputs } = await exe.execute(bufs);
+  outputs.forEach((row, r) => row.forEach((b, k) => {
+    const want = outs?.[k];
+    if (!want) return;
+    check.equal(b.elementType(), want.dtype, `replica ${r} output ${k}: PJRT_Buffer_ElementType must be the program's result type`);
+    check.equal(b.dims(), [...want.dims], `replica ${r} output ${k}: PJRT_Buffer_Dimensions must be the program's result shape`);
+  }));
   return Promise.all(outputs.map((row) => Promise.all(row.map((b, k) => (outs?.[k] ? readOut(b, outs[k]) : b.toHost())))));
 }

@@ -25,9 +25,6 @@ export const REQUIRED_SLOTS: readonly string[] = [
   'PJRT_Buffer_IsDeleted', 'PJRT_Buffer_ToHostBuffer', 'PJRT_Buffer_IsOnCpu', 'PJRT_Buffer_ReadyEvent',
 ];
 
-/** Slots whose `null_slot` fault the slot-presence case is declared to catch (one matrix run each). */
-export const NULL_SLOT_PROBES: readonly string[] = ['PJRT_Client_Devices'];
-
 /** Required slots that no framework calls (XLA's C-API client waits with PJRT_Event_OnReady/IsReady): their
  *  presence is a `quality` demand — simple C hosts without callback machinery need a blocking wait. */
 export const QUALITY_SLOTS: readonly string[] = ['PJRT_Event_Await'];
