@@ -6,17 +6,20 @@ import path from 'node:path';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { compareResults, loadResults, renderComparison } from '../src/runner/compare.js';
+import { compareRuns, loadRun, renderComparison } from '../src/runner/compare.js';
+import { compatCommand, parseMinors } from '../src/runner/compat.js';
 import { discoverAll } from '../src/runner/discover.js';
 import { ctsVersion } from '../src/runner/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
-import { DEFAULT_MAX_CLIENT_FAILURES, printList, runCommand } from '../src/runner/run.js';
+import { DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/runner/run.js';
 import { writeSchemas } from '../src/runner/schemas.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
 import { EXIT } from '../src/runner/summary.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
 import { registerXlaCommands } from '../src/xla/cli.js';
+import { endRunKv, prepareRunKv, registerNodeCommand, runKvOptions } from '../src/kv/cli.js';
+import { apiMinorProblem } from '../src/ffi/minor.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
@@ -24,6 +27,16 @@ function int(flag: string, min: number): (v: string) => number {
   return (v) => {
     if (!/^\d+$/.test(v) || Number(v) < min) throw new ConfigError(flag, v, `expected an integer ≥ ${min}`);
     return Number(v);
+  };
+}
+
+/** `--api-minor N`: an integer minor the ABI table can describe (0.29 … its newest). */
+function apiMinorArg(flag: string): (v: string) => number {
+  return (v) => {
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    const problem = apiMinorProblem(n);
+    if (problem) throw new ConfigError(flag, v, problem);
+    return n;
   };
 }
 
@@ -81,7 +94,8 @@ const EXIT_HELP = `
 Exit codes:
   0    the gate passed; without --gate: no case failed, crashed or timed out unwaived
   1    the gate failed (or a case failed; a run stopped by --max-failures/--bail or by client creation
-       failing repeatedly); compare: a regression
+       failing repeatedly); compare: a regression or removed ids; compat: a case passing at the newest
+       minor fails at an older one
   2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>); also a
        plugin that cannot be loaded, rejects its create options, or crashes or hangs in the preflight or in info
   3    the CTS itself failed (reports written so far are kept)
@@ -137,16 +151,25 @@ function build(): Command {
     .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
     .option('--matrix', 'print the capability matrix after the run', false)
+    .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
+    .option('--api-minor <n>', 'speak PJRT API 0.n: Args struct sizes and PJRT_Api slots of a framework built against that header', apiMinorArg('--api-minor'))
     .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
+    .option('--kv <url>', 'tier 3: keep the nodes\' key-value store in etcd (etcd://host:port) instead of a directory')
+    .option('--run-id <id>', 'with --kv: the run\'s key namespace in etcd (default: random; with --nodes-external: default)')
+    .option('--nodes-external <n>', 'with --kv: tier-3 nodes are n `pjrt-cts node` processes (any host) instead of local children', int('--nodes-external', 1))
     .action(async (o: Record<string, unknown>) => {
       const opt = o as {
         plugin?: string; config?: string; createOption: string[]; tier?: number; gate?: number; filter: string[]; exclude: string[];
         expectations?: string; junit?: string; json?: string; jobs: number; timeout: number; retries: number; shard?: string;
         strict: boolean; list: boolean; programs?: string; matrix: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
-        maxClientFailures: number; writeExpectations?: string; rerunFailed?: string;
+        maxClientFailures: number; writeExpectations?: string; rerunFailed?: string; apiMinor?: number; warmupTimeout: number;
       };
       keepGoingOnEpipe = !opt.list;
       const maxFailures = opt.bail ? 1 : opt.maxFailures;
+      const kvOpts = o as { kv?: string; runId?: string; nodesExternal?: number };
+      const kv = runKvOptions(kvOpts);
+      const kvLog = (s: string) => void process.stderr.write(s);
+      if (!opt.list) await prepareRunKv(kv, kvLog);
       process.exitCode = await runCommand({
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
@@ -155,14 +178,16 @@ function build(): Command {
         ...(maxFailures !== undefined ? { maxFailures } : {}),
         ...(opt.writeExpectations ? { writeExpectations: path.resolve(opt.writeExpectations) } : {}),
         ...(opt.rerunFailed ? { rerunFailed: path.resolve(opt.rerunFailed) } : {}),
+        ...(opt.apiMinor !== undefined ? { apiMinor: opt.apiMinor } : {}), warmupTimeoutMs: opt.warmupTimeout,
         ...(opt.plugin ? { plugin: opt.plugin } : {}), ...(opt.config ? { config: opt.config } : {}),
         ...(opt.tier !== undefined ? { tier: opt.tier } : {}), ...(opt.gate !== undefined ? { gate: opt.gate } : {}),
         ...(opt.expectations ? { expectations: path.resolve(opt.expectations) } : {}),
         ...(opt.junit ? { junit: opt.junit } : {}), ...(opt.json ? { json: opt.json } : {}),
         ...(opt.shard ? { shard: opt.shard } : {}), ...(opt.programs ? { programs: path.resolve(opt.programs) } : {}),
-      });
+      }).finally(() => (opt.list ? undefined : endRunKv(kv, kvLog)));
     });
   run.addHelpText('after', EXIT_HELP);
+  registerNodeCommand(program, async (...a) => (await import('../suites/_lib/multinode.js')).nodeShare(...a));
 
   program.command('list').description('list case ids, tiers, requirements and the faults each catches (loads no plugin)')
     .option('--json', 'JSON output', false)
@@ -188,13 +213,46 @@ function build(): Command {
       process.exitCode = await runInfoIsolated({ plugin: p.library, createOptions: p.createOptions, json: o.json, global: p.rtldGlobal }, p.env, timeout);
     });
 
-  program.command('compare').description('compare two results files; exit 1 on a regression (pass → fail/crash/timeout)')
+  program.command('compare').description('compare two runs (results files or .jsonl streams); exit 1 on a regression (pass → fail/crash/timeout/unsupported/skip) or removed ids, 2 when the runs differ in CTS version, API minor, selection or create options')
     .argument('<old>').argument('<new>')
-    .option('--json', 'JSON output', false)
-    .action((a: string, b: string, o: { json: boolean }) => {
-      const c = compareResults(loadResults(a), loadResults(b));
-      out(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c));
-      process.exitCode = c.regressions.length ? EXIT.gateFailed : EXIT.ok;
+    .option('--json', 'JSON output (schemas/compare.schema.json)', false)
+    .option('--allow-new-unsupported', 'pass → unsupported/skip is not a regression', false)
+    .option('--allow-removed', 'ids of the old run missing from the new one are not an error', false)
+    .option('--force', 'compare runs whose CTS version, API minor, selection or create options differ', false)
+    .action((a: string, b: string, o: { json: boolean; allowNewUnsupported: boolean; allowRemoved: boolean; force: boolean }) => {
+      const c = compareRuns(loadRun(a), loadRun(b), o);
+      out(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c, o));
+      process.exitCode = c.exitCode;
+    });
+
+  program.command('report').description('write one self-contained HTML page of a results file (with --compare: regressions and fixes)')
+    .argument('<results>', 'results file (run --json)')
+    .option('--compare <old>', 'an older results file to compare with')
+    .option('--compat <file>', 'a compat --json file: its cases × API minors matrix')
+    .requiredOption('-o, --output <file>', 'the HTML file to write')
+    .action(async (file: string, o: { compare?: string; compat?: string; output: string }) => {
+      const { writeHtmlReport } = await import('../reporters/html.js');
+      out(`${writeHtmlReport(file, o)}\n`);
+    });
+
+  pluginOpts(program.command('compat').description('run a selection (default tiers 0–1) at several PJRT API minors and print the cases whose status differs; exit 1 when a case passing at the newest fails at an older one'))
+    .option('--minors <list>', 'minors to speak: 114,108,102,90 or a range 90..114 or 90..114:6 (default: the plugin\'s own and 6, 12, 24 older, down to 0.29)', parseMinors)
+    .option('-t, --tier <n>', 'run tiers ≤ n', int('--tier', 0), 1)
+    .option('-f, --filter <glob>', 'only ids matching (picomatch), repeatable', collect, [])
+    .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
+    .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
+    .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
+    .option('--timeout <ms>', 'per-case timeout unless the case declares one', int('--timeout', 1), 60000)
+    .option('--json <file>', 'write the matrix as JSON (schemas/compat.schema.json)')
+    .action(async (o: { plugin?: string; config?: string; createOption: string[]; minors?: number[]; tier: number; filter: string[]; exclude: string[]; expectations?: string; jobs: number; timeout: number; json?: string }) => {
+      keepGoingOnEpipe = true;
+      process.exitCode = await compatCommand({
+        createOptions: parseCreateOptions(o.createOption), tier: o.tier, filters: o.filter, excludes: o.exclude, jobs: o.jobs,
+        timeoutMs: o.timeout, retries: 0, stdout: safeStdout,
+        ...(o.minors ? { minors: o.minors } : {}), ...(o.json ? { json: o.json } : {}),
+        ...(o.plugin ? { plugin: o.plugin } : {}), ...(o.config ? { config: o.config } : {}),
+        ...(o.expectations ? { expectations: path.resolve(o.expectations) } : {}),
+      });
     });
 
   program.command('discover').description('PJRT plugins found on this machine and the plugins.json entries (loads no plugin)')

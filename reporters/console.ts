@@ -55,6 +55,12 @@ export class ConsoleReporter {
     this.write(`pjrt-cts: running ${total} case(s) against ${plugin}\n`);
   }
 
+  /** A line of its own between the case lines (a live progress line is cleared first). */
+  note(line: string): void {
+    this.clearProgress();
+    this.write(`${line}\n`);
+  }
+
   start(id: string): void {
     if (!this.live) return;
     const width = (this.o.stream.columns ?? 100) - 1;

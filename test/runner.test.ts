@@ -41,8 +41,9 @@ describe('runner (fake suites)', function () {
   });
 
   it('streams one JSON line per case and writes totals and the capability matrix', () => {
-    const lines = readFileSync(path.join(dir, 'r.jsonl'), 'utf8').trim().split('\n');
+    const [head, ...lines] = readFileSync(path.join(dir, 'r.jsonl'), 'utf8').trim().split('\n');
     assert.equal(lines.length, full.results.length);
+    assert.equal((JSON.parse(head!) as { type: string }).type, 'header');
     assert.equal(full.totals.byStatus['crash'], 2);
     assert.equal(full.totals.byTier['1']!['timeout'], 1);
     assert.deepEqual(full.capabilities, { 'add/bf16': false, 'add/f32': true, 'mul/f32': true });
@@ -112,9 +113,9 @@ describe('runner (fake suites)', function () {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => {
       const poll = setInterval(() => {
-        // The pass cases run first; once 4 lines are streamed the worker is inside the hang.
+        // The pass cases run first; once the header and 4 lines are streamed the worker is inside the hang.
         const jsonl = json.replace(/json$/, 'jsonl');
-        if (existsSync(jsonl) && readFileSync(jsonl, 'utf8').trim().split('\n').length >= 4) {
+        if (existsSync(jsonl) && readFileSync(jsonl, 'utf8').trim().split('\n').length >= 5) {
           clearInterval(poll);
           setTimeout(() => child.kill('SIGINT'), 200);
         }

@@ -3,11 +3,14 @@ import { z } from 'zod';
 import { ExpectationsFile } from './expectations.js';
 import { PluginsFile } from './plugins.js';
 import { ResultsFile } from './results.js';
+import { ComparisonReport, CompatReport } from './version-compat.js';
 
 export const SCHEMA_FILES = {
   'plugins.schema.json': { schema: PluginsFile, title: 'pjrt-cts plugins.json', io: 'input' },
   'expectations.schema.json': { schema: ExpectationsFile, title: 'pjrt-cts expectations file', io: 'input' },
   'results.schema.json': { schema: ResultsFile, title: 'pjrt-cts results file', io: 'output' },
+  'compare.schema.json': { schema: ComparisonReport, title: 'pjrt-cts compare --json output', io: 'output' },
+  'compat.schema.json': { schema: CompatReport, title: 'pjrt-cts compat --json output', io: 'output' },
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;

@@ -79,6 +79,10 @@ export const ResultsFile = z.strictObject({
     retries: z.number().int(),
     jobs: z.number().int(),
     expectations: z.string().optional(),
+    /** The external program corpus added with --programs. */
+    programs: z.string().optional(),
+    /** The PJRT API minor the CTS spoke (`run --api-minor`; its newest when not given). Absent in older files. */
+    apiMinor: z.number().int().optional(),
   }),
   plugin: PluginIdentity,
   environment: z.strictObject({ node: z.string(), platform: z.string(), arch: z.string(), cpus: z.number(), hostname: z.string() }),
@@ -100,8 +104,28 @@ export const ResultsFile = z.strictObject({
     peakWorkerRssMiB: z.number().min(0),
     phaseMs: z.strictObject({ load: z.number(), create: z.number(), compile: z.number(), execute: z.number(), transfer: z.number() }),
   }).optional(),
+  /**
+   * The workers' warm-up (a trivial program compiled and run before the first case, under --warmup-timeout): the
+   * first failure if one failed (it never fails a case), else the first worker's. Absent when there was none.
+   */
+  warmup: z.strictObject({ ok: z.boolean(), ms: z.number().min(0), message: z.string().optional() }).optional(),
   /** Cases that can run only on the reference plugin (self-tests), and how many cases were selected in all. */
   coverage: z.strictObject({ selected: z.number().int().min(0), selfTests: z.number().int().min(0) }).optional(),
   exitCode: z.number().int(),
 });
 export type ResultsFile = z.infer<typeof ResultsFile>;
+
+/**
+ * The first line of a run's `.jsonl` stream: the run's identity, so the stream alone can be compared
+ * (`pjrt-cts compare`). Case records follow, one per line (they have a string `id`; this header has none).
+ */
+export const StreamHeader = z.strictObject({
+  type: z.literal('header'),
+  schemaVersion: z.literal(1),
+  cts: z.strictObject({ version: z.string() }),
+  startedAt: z.string(),
+  run: ResultsFile.shape.run,
+  plugin: z.strictObject({ name: z.string(), path: z.string(), createOptions: PluginIdentity.shape.createOptions }),
+  apiMinor: z.number().int(),
+});
+export type StreamHeader = z.infer<typeof StreamHeader>;

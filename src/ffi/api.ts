@@ -7,6 +7,7 @@ import { now, recordCall } from './call-stats.js';
 import { PjrtError, UnsupportedError } from './errors.js';
 import type { LoadedApi } from './loader.js';
 import { readPtr, readU64, readI32, type Ptr } from './mem.js';
+import { needsMinor, slotSince, spokenMinor } from './minor.js';
 
 export type SlotState = 'present' | 'null' | 'beyond';
 
@@ -50,10 +51,13 @@ export class RawApi {
     this.minor = loaded.minor;
   }
 
-  /** Whether a slot is callable, null, or lies beyond the plugin's struct_size (never read then). */
+  /**
+   * Whether a slot is callable, null, or lies beyond the plugin's struct_size or beyond the PJRT_Api of the minor the
+   * CTS speaks (never read then).
+   */
   slotState(slot: string): SlotState {
     const off = slotOffset(slot);
-    if (off + 8 > this.structSize) return 'beyond';
+    if (off + 8 > this.structSize || slotSince(slot) > spokenMinor()) return 'beyond';
     return readPtr(this.apiPtr, off) === null ? 'null' : 'present';
   }
   has(slot: string): boolean {
@@ -62,7 +66,7 @@ export class RawApi {
   /** Raw function pointer of a slot (null when absent or beyond). */
   slotPointer(slot: string): Ptr | null {
     const off = slotOffset(slot);
-    if (off + 8 > this.structSize) return null;
+    if (off + 8 > this.structSize || slotSince(slot) > spokenMinor()) return null;
     return readPtr(this.apiPtr, off);
   }
 
@@ -72,6 +76,7 @@ export class RawApi {
     if (f !== undefined) return f;
     const state = this.slotState(slot);
     if (state === 'beyond') {
+      if (slotSince(slot) > spokenMinor()) throw new UnsupportedError(slot, needsMinor(slotSince(slot)));
       throw new UnsupportedError(slot, `slot lies beyond PJRT_Api.struct_size ${this.structSize} (plugin API 0.${this.minor})`);
     }
     if (state === 'null') throw new UnsupportedError(slot, 'slot is null in the plugin\'s PJRT_Api');

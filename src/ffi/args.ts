@@ -2,8 +2,10 @@
 // ABI table's layout. Memory the struct points at (strings, arrays, nested structs) is kept alive by the Args.
 import './env.js';
 import koffi from 'koffi';
-import { layoutOf, type StructLayout } from '../abi/index.js';
+import { layoutOf, structDef, type StructLayout } from '../abi/index.js';
 import { readString, readBytes, readPtrArray, readI64Array, type Ptr } from './mem.js';
+import { UnsupportedError } from './errors.js';
+import { fieldSince, needsMinor, spokenMinor } from './minor.js';
 
 export interface FieldInfo {
   readonly offset: number;
@@ -28,6 +30,11 @@ export class ArgsLayout {
   field(field: string): FieldInfo {
     let f = this.byName.get(field);
     if (f === undefined) {
+      if (!this.layout.has(field)) {
+        // A field newer than the spoken minor: a framework of that minor could not set or read it.
+        const since = fieldSince(this.name, field);
+        if (since !== undefined && since > this.layout.minor) throw new UnsupportedError(`${this.name}.${field}`, needsMinor(since));
+      }
       const l = this.layout.field(field);
       f = { offset: l.offset, size: l.size, type: l.type };
       this.byName.set(field, f);
@@ -49,12 +56,22 @@ export class ArgsLayout {
   }
 }
 
-const layouts = new Map<string, ArgsLayout>();
+const layoutsByMinor = new Map<number, Map<string, ArgsLayout>>();
 
-/** Layout of a struct at the newest minor the ABI table describes (cached). */
+/**
+ * Layout of a struct at the minor the CTS speaks (src/ffi/minor.ts; by default the newest the ABI table describes),
+ * cached. A struct newer than that minor throws UnsupportedError "needs 0.M".
+ */
 export function argsLayout(struct: string): ArgsLayout {
+  const minor = spokenMinor();
+  let layouts = layoutsByMinor.get(minor);
+  if (layouts === undefined) layoutsByMinor.set(minor, (layouts = new Map()));
   let l = layouts.get(struct);
-  if (l === undefined) layouts.set(struct, (l = new ArgsLayout(layoutOf(struct))));
+  if (l === undefined) {
+    const since = structDef(struct).since;
+    if (since > minor) throw new UnsupportedError(struct, needsMinor(since));
+    layouts.set(struct, (l = new ArgsLayout(layoutOf(struct, minor))));
+  }
   return l;
 }
 
@@ -217,7 +234,7 @@ export class Args {
   }
 }
 
-/** A zeroed Args for `struct` with struct_size from the ABI table (or `structSize` when given). */
+/** A zeroed Args for `struct` with struct_size of the spoken minor from the ABI table (or `structSize` when given). */
 export function makeArgs(struct: string, structSize?: number): Args {
   return new Args(argsLayout(struct), structSize);
 }

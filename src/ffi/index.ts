@@ -21,6 +21,7 @@ export {
   type NamedValueKind,
   type EncodedNamedValues,
 } from './named-values.js';
+export { API_MINOR_ENV, OLDEST_API_MINOR, apiMinorProblem, spokenMinor, setSpokenMinor, slotSince, fieldSince, needsMinor } from './minor.js';
 export { kvCallbacks, type KeyValueStore, type KvCallbacks } from './kv.js';
 export * as mem from './mem.js';
 export type { Ptr } from './mem.js';

@@ -5,6 +5,7 @@ import type { Scope } from '../pjrt/scope.js';
 import type { Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
 import { expect } from './expect.js';
+import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
 import type { CaseContext, CaseDef } from './types.js';
@@ -26,8 +27,12 @@ async function unmet(def: CaseDef, session: PluginSession, probeClient: () => Pr
   if (r.minMinor !== undefined && plugin.apiVersion.minor < r.minMinor) {
     return `needs PJRT API minor ≥ ${r.minMinor}, the plugin reports 0.${plugin.apiVersion.minor}`;
   }
+  // `run --api-minor N`: the CTS behaves as a framework of 0.N, which knows nothing newer.
+  if (r.minMinor !== undefined && spokenMinor() < r.minMinor) return needsMinor(r.minMinor);
   for (const slot of r.slots ?? []) {
     const state = plugin.slotState(slot);
+    const full = slot.startsWith('PJRT_') ? slot : `PJRT_${slot}`;
+    if (slotSince(full) > spokenMinor()) return needsMinor(slotSince(full));
     if (state !== 'present') return `${slot} is ${state === 'null' ? 'null' : 'beyond PJRT_Api.struct_size'}`;
   }
   for (const cap of r.capabilities ?? []) {

@@ -4,6 +4,7 @@ import {
   encodeNamedValueList,
   encodeNamedValues,
   kvCallbacks,
+  spokenMinor,
   type KeyValueStore,
   type KvCallbacks,
   type NamedValues,
@@ -306,10 +307,12 @@ export class Client extends Handle {
       .i64s('dims', 'num_dims', spec.dims)
       .i32('element_type', bufferTypeOf(spec.dtype));
     let device = spec.device;
-    // plugins older than the `memory` field never read it: give them the memory's device instead
-    if (device === undefined && spec.memory !== undefined && this.api.minor < MEMORY_FIELD_SINCE) device = spec.memory.addressableByDevices()[0];
+    // plugins older than the `memory` field never read it, and a CTS speaking an older minor (`--api-minor`) has no
+    // such field: give them the memory's device instead
+    const memoryField = spokenMinor() >= MEMORY_FIELD_SINCE;
+    if (device === undefined && spec.memory !== undefined && (this.api.minor < MEMORY_FIELD_SINCE || !memoryField)) device = spec.memory.addressableByDevices()[0];
     if (device !== undefined) a.ptr('device', device.ptr);
-    if (spec.memory !== undefined) a.ptr('memory', spec.memory.ptr);
+    if (spec.memory !== undefined && memoryField) a.ptr('memory', spec.memory.ptr);
     if (spec.stream !== undefined) a.i64('stream', spec.stream);
     const tracker = spec.onDelete === true ? viewDeleteTracker() : null;
     if (tracker !== null) a.ptr('on_delete_callback', tracker.callback).ptr('on_delete_callback_arg', tracker.userArg);

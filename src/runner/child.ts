@@ -21,6 +21,8 @@ export interface ChunkHandlers {
   onIdentity?(identity: Partial<PluginIdentity>): void;
   /** A long-lived worker is ready for its next case. */
   onReady?(): void;
+  /** The worker's warm-up ended (it did not die in it). */
+  onWarmup?(w: { ok: boolean; ms: number; message?: string }): void;
 }
 
 export interface ChunkEnd {
@@ -40,6 +42,10 @@ export interface ChunkEnd {
   call?: string;
   /** How long the case in flight had been running when the worker died or was killed. */
   inFlightMs?: number;
+  /** The worker died or was killed in its warm-up (before any case): how long the warm-up had run. */
+  inWarmupMs?: number;
+  /** The deadline of the warm-up step it was in. */
+  warmupDeadlineMs?: number;
 }
 
 export interface RunningChunk {
@@ -85,6 +91,7 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
   child.stdout?.setEncoding('utf8').on('data', (d: string) => tail.push(d));
   const calls = new CallFollower(child.stdio[4] as Readable | null);
   let startedAt = 0;
+  let warmupAt: number | undefined;
   const end: ChunkEnd = { completed: new Set(), timedOut: false, stderrTail: [], interrupted: false };
   let timer: NodeJS.Timeout | undefined;
   let finished = false;
@@ -118,6 +125,20 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
       case 'ready':
         handlers.onReady?.();
         break;
+      case 'warmup-start':
+        // The warm-up's own deadlines (a long one for first-use JIT caches): no case is charged if one runs out.
+        warmupAt ??= performance.now();
+        end.warmupDeadlineMs = m.deadlineMs;
+        arm(m.deadlineMs, () => {
+          end.timedOut = true;
+          kill();
+        });
+        break;
+      case 'warmup':
+        warmupAt = undefined;
+        arm(IDLE_MS, kill);
+        handlers.onWarmup?.({ ok: m.ok, ms: m.ms, ...(m.message ? { message: m.message } : {}) });
+        break;
       case 'identity':
         handlers.onIdentity?.(m.identity);
         break;
@@ -145,6 +166,7 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
       end.stderrTail = tail.take();
       if (calls.current) end.call = calls.current;
       if (end.inFlight) end.inFlightMs = performance.now() - startedAt;
+      if (warmupAt !== undefined) end.inWarmupMs = performance.now() - warmupAt;
       if (spawnError) end.fatal ??= `cannot start a worker: ${spawnError.message}`;
       if (!finished || code !== 0) end.death = signal ? `killed by ${signal}` : `exited with code ${code ?? '?'}`;
       if (finished && code === 0) delete end.death;

@@ -1,9 +1,18 @@
-// `pjrt-cts compare old.json new.json`: what changed between two result files.
+// `pjrt-cts compare old new`: what changed between two runs (results files or .jsonl streams), as a regression check.
+// It refuses runs that cannot be compared (another CTS version, API minor, selection or create options) unless
+// --force; pass → fail/crash/timeout and pass → unsupported/skip are regressions; ids that went missing are an error.
+import { readFileSync, statSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { PJRT_API_MINOR } from '../abi/index.js';
+import { ConfigError, fromZod } from '../config/errors.js';
 import { loadJson } from '../config/load-json.js';
-import { ResultsFile, type Status } from '../config/results.js';
+import { CaseResult, ResultsFile, StreamHeader, type Status } from '../config/results.js';
+import type { ComparisonReport } from '../config/version-compat.js';
+import { EXIT } from './summary.js';
 
 const GOOD: ReadonlySet<Status> = new Set(['pass', 'xpass', 'flaky']);
 const BAD: ReadonlySet<Status> = new Set(['fail', 'crash', 'timeout']);
+const NOT_RUN: ReadonlySet<Status> = new Set(['unsupported', 'skip']);
 
 export interface Change { id: string; from: Status; to: Status; message?: string }
 export interface Comparison {
@@ -19,16 +28,39 @@ export interface Comparison {
   new: { plugin: string; version?: string; sha256?: string };
 }
 
-function who(r: ResultsFile): Comparison['old'] {
-  return { plugin: r.plugin.name, ...(r.plugin.platformVersion ? { version: r.plugin.platformVersion } : {}), ...(r.plugin.sha256 ? { sha256: r.plugin.sha256 } : {}) };
+export interface CompareOptions {
+  /** pass → unsupported/skip is a newly-unsupported change, not a regression. */
+  allowNewUnsupported?: boolean;
 }
 
-export function compareResults(a: ResultsFile, b: ResultsFile): Comparison {
-  const before = new Map(a.results.map((r) => [r.id, r]));
-  const after = new Map(b.results.map((r) => [r.id, r]));
-  const out: Comparison = { regressions: [], fixes: [], newlyUnsupported: [], newWarnings: [], otherChanges: [], added: [], removed: [], old: who(a), new: who(b) };
-  for (const [id, n] of after) {
-    const o = before.get(id);
+/** A run as compare sees it: from a results file, or from a .jsonl stream (header + case records). */
+export interface RunView {
+  file: string;
+  cts: string;
+  apiMinor: number;
+  run: ResultsFile['run'];
+  plugin: { name: string; path: string; version?: string; sha256?: string; createOptions?: Record<string, unknown> };
+  results: CaseResult[];
+}
+
+function who(r: Pick<RunView, 'plugin'>): Comparison['old'] {
+  return { plugin: r.plugin.name, ...(r.plugin.version ? { version: r.plugin.version } : {}), ...(r.plugin.sha256 ? { sha256: r.plugin.sha256 } : {}) };
+}
+
+function viewOf(file: string, r: ResultsFile): RunView {
+  const p = r.plugin;
+  return {
+    file, cts: r.cts.version, apiMinor: r.run.apiMinor ?? PJRT_API_MINOR, run: r.run, results: r.results,
+    plugin: { name: p.name, path: p.path, ...(p.platformVersion ? { version: p.platformVersion } : {}), ...(p.sha256 ? { sha256: p.sha256 } : {}), ...(p.createOptions ? { createOptions: p.createOptions } : {}) },
+  };
+}
+
+function changes(before: readonly CaseResult[], after: readonly CaseResult[], opts: CompareOptions): Omit<Comparison, 'old' | 'new'> {
+  const old = new Map(before.map((r) => [r.id, r]));
+  const now = new Map(after.map((r) => [r.id, r]));
+  const out: Omit<Comparison, 'old' | 'new'> = { regressions: [], fixes: [], newlyUnsupported: [], newWarnings: [], otherChanges: [], added: [], removed: [] };
+  for (const [id, n] of now) {
+    const o = old.get(id);
     if (!o) {
       out.added.push({ id, status: n.status });
       continue;
@@ -36,22 +68,112 @@ export function compareResults(a: ResultsFile, b: ResultsFile): Comparison {
     if (o.status === n.status) continue;
     const ch: Change = { id, from: o.status, to: n.status, ...(n.message ? { message: n.message } : {}) };
     if (GOOD.has(o.status) && BAD.has(n.status)) out.regressions.push(ch);
+    else if (GOOD.has(o.status) && NOT_RUN.has(n.status) && !opts.allowNewUnsupported) out.regressions.push(ch);
     else if (BAD.has(o.status) && GOOD.has(n.status)) out.fixes.push(ch);
-    else if (n.status === 'unsupported') out.newlyUnsupported.push(ch);
+    else if (NOT_RUN.has(n.status)) out.newlyUnsupported.push(ch);
     else if (n.status === 'warn') out.newWarnings.push(ch);
     else out.otherChanges.push(ch);
   }
-  for (const [id, o] of before) if (!after.has(id)) out.removed.push({ id, status: o.status });
+  for (const [id, o] of old) if (!now.has(id)) out.removed.push({ id, status: o.status });
   return out;
+}
+
+export function compareResults(a: ResultsFile, b: ResultsFile, opts: CompareOptions = {}): Comparison {
+  return { ...changes(a.results, b.results, opts), old: who(viewOf('', a)), new: who(viewOf('', b)) };
 }
 
 export function loadResults(file: string): ResultsFile {
   return loadJson(file, ResultsFile);
 }
 
-export function renderComparison(c: Comparison): string {
+/** A results file, or a `.jsonl` stream whose first line is the run's header (a stream cut short loses its last line only). */
+export function loadRun(file: string): RunView {
+  if (!file.endsWith('.jsonl')) return viewOf(file, loadResults(file));
+  let text: string;
+  try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new ConfigError(file, '$', `expected a JSON Lines file, but it is ${st.isDirectory() ? 'a directory' : 'not a regular file'}`);
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(file, '$', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+  }
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const parse = (l: string, i: number): unknown => {
+    try {
+      return JSON.parse(l) as unknown;
+    } catch (e) {
+      if (i === lines.length - 1 && i > 0) return undefined; // the last line of a stream cut short (a killed run)
+      throw new ConfigError(file, `line ${i + 1}`, `expected JSON: ${(e as Error).message}`);
+    }
+  };
+  const first = lines.length ? parse(lines[0]!, 0) : undefined;
+  const h = StreamHeader.safeParse(first);
+  if (!h.success) {
+    if (first === undefined || (typeof first === 'object' && first !== null && typeof (first as { id?: unknown }).id === 'string')) {
+      throw new ConfigError(file, 'line 1', 'expected a header record {"type": "header", …} with the run\'s identity (streams written before pjrt-cts had one cannot be compared)');
+    }
+    throw fromZod(`${file}: line 1`, h.error, first);
+  }
+  const results: CaseResult[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const rec = parse(lines[i]!, i);
+    if (typeof rec !== 'object' || rec === null || typeof (rec as { id?: unknown }).id !== 'string') continue;
+    const r = CaseResult.safeParse(rec);
+    if (!r.success) throw fromZod(`${file}: line ${i + 1}`, r.error, rec);
+    results.push(r.data);
+  }
+  const hd = h.data;
+  return {
+    file, cts: hd.cts.version, apiMinor: hd.apiMinor, run: hd.run, results,
+    plugin: { name: hd.plugin.name, path: hd.plugin.path, ...(hd.plugin.createOptions ? { createOptions: hd.plugin.createOptions } : {}) },
+  };
+}
+
+const show = (v: unknown): string => (v === undefined ? 'none' : Array.isArray(v) ? (v.length ? v.join(',') : 'none') : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const sorted = (xs: readonly string[]): string[] => [...xs].sort();
+
+/** What makes two runs incomparable: "CTS version 0.1.0 vs 0.2.0", "--filter tier0.* vs none", … (empty: comparable). */
+export function identityMismatches(a: RunView, b: RunView): string[] {
+  const out: string[] = [];
+  const diff = (what: string, x: unknown, y: unknown): void => {
+    if (!isDeepStrictEqual(x, y)) out.push(`${what} ${show(x)} vs ${show(y)}`);
+  };
+  diff('CTS version', a.cts, b.cts);
+  diff('API minor spoken', a.apiMinor, b.apiMinor);
+  diff('--tier', a.run.maxTier, b.run.maxTier);
+  diff('--filter', sorted(a.run.filters), sorted(b.run.filters));
+  diff('--exclude', sorted(a.run.excludes), sorted(b.run.excludes));
+  diff('--shard', a.run.shard, b.run.shard);
+  diff('--programs', a.run.programs, b.run.programs);
+  diff('--strict', a.run.strict, b.run.strict);
+  diff('create options', a.plugin.createOptions ?? {}, b.plugin.createOptions ?? {});
+  return out;
+}
+
+export interface CompareRunOptions extends CompareOptions {
+  /** Compare runs whose identities differ. */
+  force?: boolean;
+  /** Ids of the old run missing from the new one are not an error. */
+  allowRemoved?: boolean;
+}
+
+/** The whole `compare` command: throws ConfigError (exit 2) for incomparable runs unless `force`. */
+export function compareRuns(a: RunView, b: RunView, o: CompareRunOptions = {}): ComparisonReport {
+  const mismatches = identityMismatches(a, b);
+  if (mismatches.length && !o.force) {
+    throw new ConfigError('compare', `${a.file} vs ${b.file}`, `the runs differ in ${mismatches.join('; ')}: expected the same CTS version, API minor, selection and create options (--force compares them anyway)`);
+  }
+  const c = changes(a.results, b.results, o);
+  const side = (v: RunView): ComparisonReport['old'] => ({ file: v.file, ...who(v), cts: v.cts, apiMinor: v.apiMinor });
+  const failed = c.regressions.length > 0 || (c.removed.length > 0 && !o.allowRemoved);
+  return { ...c, mismatches, old: side(a), new: side(b), exitCode: failed ? EXIT.gateFailed : EXIT.ok };
+}
+
+export function renderComparison(c: Comparison | ComparisonReport, o: { allowRemoved?: boolean } = {}): string {
   const lines: string[] = [`old: ${c.old.plugin} ${c.old.version ?? ''} ${c.old.sha256?.slice(0, 12) ?? ''}`.trimEnd(),
     `new: ${c.new.plugin} ${c.new.version ?? ''} ${c.new.sha256?.slice(0, 12) ?? ''}`.trimEnd()];
+  if ('mismatches' in c && c.mismatches.length) lines.push(`compared with --force although the runs differ in: ${c.mismatches.join('; ')}`);
   const sec = (title: string, items: string[]): void => {
     if (!items.length) return;
     lines.push('', `${title} (${items.length})`, ...items.map((x) => `  ${x}`));
@@ -65,5 +187,8 @@ export function renderComparison(c: Comparison): string {
   sec('New ids', c.added.map((x) => `${x.id} (${x.status})`));
   sec('Removed ids', c.removed.map((x) => `${x.id} (was ${x.status})`));
   lines.push('', `pjrt-cts compare: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.newlyUnsupported.length} newly unsupported, ${c.newWarnings.length} new warning(s), ${c.added.length} new, ${c.removed.length} removed`);
+  if (c.removed.length && !o.allowRemoved) {
+    lines.push(`pjrt-cts compare: error: ${c.removed.length} id(s) of the old run are missing from the new one (did the selection change? --allow-removed accepts that)`);
+  }
   return lines.join('\n') + '\n';
 }

@@ -1,12 +1,15 @@
 // Appends each result to a JSON Lines file as it arrives (synchronously, so a dying CTS loses nothing written).
+// The first line is a header with the run's identity (StreamHeader in src/config/results.ts); case records follow
+// (readers tell them apart by their string `id`).
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export class JsonlWriter {
   private fd: number | undefined;
-  constructor(readonly file: string) {
+  constructor(readonly file: string, header?: unknown) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.fd = openSync(file, 'w');
+    if (header !== undefined) this.write(header);
   }
   write(record: unknown): void {
     if (this.fd !== undefined) writeSync(this.fd, JSON.stringify(record) + '\n');

@@ -7,12 +7,18 @@ import type { ResolvedPlugin } from './plugins.js';
 export type ToWorker =
   | { type: 'list'; programs?: string }
   | { type: 'probe'; plugin: ResolvedPlugin }
-  /** Start a long-lived worker: import the suites (only `files` when given), then answer `ready`. */
-  | { type: 'init'; plugin: ResolvedPlugin; files?: string[]; programs?: string }
+  /**
+   * Start a long-lived worker: import the suites (only `files` when given), warm up when `warmupMs` is given (before
+   * the first case, under that deadline: first-use JIT caches must not turn into case timeouts), then answer `ready`.
+   */
+  | { type: 'init'; plugin: ResolvedPlugin; files?: string[]; programs?: string; warmup?: WarmupDeadlines }
   /** Run one case; the worker answers start, result (with its counters), then ready. */
   | { type: 'case'; id: string; timeoutMs: number }
   /** No more cases: release the plugin's objects and exit. */
   | { type: 'end' };
+
+/** The warm-up's deadlines: creating the shared client (a case's), compiling and running the program (long). */
+export interface WarmupDeadlines { clientMs: number; ms: number }
 
 /** A worker's cumulative counters (see PluginSession and src/ffi/call-stats.ts). */
 export interface WorkerCounters {
@@ -34,4 +40,7 @@ export type FromWorker =
   | { type: 'fatal'; message: string }
   /** The preflight's verdict: a problem is bad input (the library cannot be used, or it rejects the create options). */
   | { type: 'probe'; problem?: string }
-  | { type: 'done' };
+  | { type: 'done' }
+  /** A warm-up step begins (creating the shared client, then compiling and running): the parent arms `deadlineMs`. */
+  | { type: 'warmup-start'; deadlineMs: number }
+  | { type: 'warmup'; ok: boolean; ms: number; message?: string };

@@ -10,7 +10,9 @@ import { CLIENT_CREATION_CALLS } from './call-trace.js';
 import { loadResults } from './compare.js';
 import { checkOutputFile } from './outputs.js';
 import { loadJson } from '../config/load-json.js';
-import { FAILING, type CaseResult, type PluginIdentity, type ResultsFile } from '../config/results.js';
+import { FAILING, type CaseResult, type PluginIdentity, type ResultsFile, type StreamHeader } from '../config/results.js';
+import { PJRT_API_MINOR } from '../abi/index.js';
+import { API_MINOR_ENV, apiMinorProblem } from '../ffi/minor.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { loadCatalogue } from './catalogue.js';
 import { Expectations } from './expectations.js';
@@ -20,7 +22,7 @@ import type { NamedValues } from './named-value.js';
 import { ctsVersion } from './paths.js';
 import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
 import type { RunCounters } from './counters.js';
-import { schedule, type RawResult } from './scheduler.js';
+import { schedule, type RawResult, type WarmupReport } from './scheduler.js';
 import { checkGlobs, checkNotEmpty, inShard, parseShard, selectCases, type Shard } from './select.js';
 import { capabilityMatrix, EXIT, rootCauses, skipDependents, totals, verdict } from './summary.js';
 
@@ -54,6 +56,12 @@ export interface RunOptions {
   writeExpectations?: string;
   /** Run only the non-passes of this earlier results file. */
   rerunFailed?: string;
+  /** Speak this PJRT API minor (`--api-minor`): Args and PJRT_Api as a framework built against header 0.N. */
+  apiMinor?: number;
+  /** Deadline of each worker's warm-up before its first case (default 300 s; 0: no warm-up). */
+  warmupTimeoutMs?: number;
+  /** Called with the results file before the reports are written (`compat` runs once per minor and collects them). */
+  onResults?: (file: ResultsFile) => void;
   /** For tests: replaces process signal handling. */
   signal?: AbortSignal;
 }
@@ -134,6 +142,8 @@ export function printList(cases: readonly CatalogueEntry[], json: boolean, out: 
 const PREFLIGHT_TIMEOUT_MS = 30_000;
 /** Default K: client creation crashing or hanging in K cases in a row stops the run. */
 export const DEFAULT_MAX_CLIENT_FAILURES = 3;
+/** Default deadline of a worker's warm-up (first-use JIT caches may take minutes). */
+export const DEFAULT_WARMUP_TIMEOUT_MS = 300_000;
 
 function preflightTimeout(o: RunOptions): number {
   const env = Number(process.env['PJRT_CTS_PREFLIGHT_TIMEOUT_MS']);
@@ -175,6 +185,11 @@ export async function runCommand(o: RunOptions): Promise<number> {
   if (o.gate !== undefined && o.tier !== undefined && o.tier < o.gate) {
     throw new ConfigError('--gate', `tier${o.gate}`, `expected --tier ≥ ${o.gate}: with --tier ${o.tier} no case of tier ${o.gate} runs, so the gate could not judge it`);
   }
+  if (o.apiMinor !== undefined) {
+    const problem = apiMinorProblem(o.apiMinor);
+    if (problem) throw new ConfigError('--api-minor', String(o.apiMinor), problem);
+  }
+  const apiMinor = o.apiMinor ?? PJRT_API_MINOR;
   const shard: Shard | undefined = o.shard ? parseShard(o.shard) : undefined;
   const rerun = o.rerunFailed ? rerunIds(o.rerunFailed) : undefined;
   const startedAt = new Date();
@@ -203,7 +218,9 @@ export async function runCommand(o: RunOptions): Promise<number> {
     printList(selected, false, o.stdout);
     return EXIT.ok;
   }
-  const plugin = resolvePluginArg(o.config, o.plugin, o.createOptions);
+  const resolved = resolvePluginArg(o.config, o.plugin, o.createOptions);
+  // The workers (and the preflight's) speak the minor from their first import of src/ffi on.
+  const plugin: ResolvedPlugin = { ...resolved, env: { ...resolved.env, [API_MINOR_ENV]: String(apiMinor) } };
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
   const exp = expFile ? new Expectations(loadExpectations(expFile).expectations) : undefined;
   // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
@@ -211,10 +228,20 @@ export async function runCommand(o: RunOptions): Promise<number> {
 
   const t0 = Date.now();
   const identity: PluginIdentity = baseIdentity(plugin);
+  const gate = o.strict ? maxTier : o.gate;
   const sha = sha256File(plugin.library);
-  const jsonl = new JsonlWriter(jsonlFile);
+  const runRecord: ResultsFile['run'] = {
+    strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
+    ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
+    ...(o.programs ? { programs: o.programs } : {}), apiMinor,
+  };
+  const header: StreamHeader = {
+    type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run: runRecord,
+    plugin: { name: identity.name, path: identity.path, ...(identity.createOptions ? { createOptions: identity.createOptions } : {}) }, apiMinor,
+  };
+  const jsonl = new JsonlWriter(jsonlFile, header);
   const con = new ConsoleReporter({ stream: o.stdout, matrix: o.matrix });
-  con.begin(selected.length, `${plugin.name} (${plugin.library})`);
+  con.begin(selected.length, `${plugin.name} (${plugin.library})${o.apiMinor !== undefined ? `, speaking PJRT API 0.${apiMinor}` : ''}`);
   const order = new Map(selected.map((c, i) => [c.id, i]));
   const results: CaseResult[] = [];
 
@@ -243,12 +270,26 @@ export async function runCommand(o: RunOptions): Promise<number> {
   };
   let interrupted = false;
   let internal: Error | undefined;
+  // The warm-up: only for a real plugin, and only when some selected case compiles.
+  const warmupMs = o.warmupTimeoutMs ?? DEFAULT_WARMUP_TIMEOUT_MS;
+  const wantWarmup = warmupMs > 0 && !process.env['PJRT_CTS_SUITES'] && selected.some((c) => c.requires.slots?.includes('PJRT_Client_Compile'));
+  let warmup: WarmupReport | undefined;
+  const onWarmup = (w: WarmupReport): void => {
+    if (warmup && !warmup.ok) return;
+    if (!w.ok) con.note(`pjrt-cts: warm-up (a trivial program compiled and run before the first case) failed: ${w.message ?? 'unknown'}; no case is charged with it`);
+    warmup ??= w;
+    if (!w.ok) warmup = w;
+  };
   let counters: RunCounters | undefined;
   const lanes = workerPlan(plugin, o.jobs, o.stdout);
   try {
     ({ interrupted, counters } = await schedule(
-      { cases: selected, plugin: lanes.plugin, jobs: lanes.jobs, retries: o.retries, defaultTimeoutMs: o.timeoutMs, signal: ac.signal, ...(o.programs ? { programs: o.programs } : {}) },
       {
+        cases: selected, plugin: lanes.plugin, jobs: lanes.jobs, retries: o.retries, defaultTimeoutMs: o.timeoutMs, signal: ac.signal,
+        ...(o.programs ? { programs: o.programs } : {}), ...(wantWarmup ? { warmupMs } : {}),
+      },
+      {
+        onWarmup,
         onStart: (id) => con.start(id),
         onIdentity: (i) => Object.assign(identity, i),
         onResult: (raw) => {
@@ -295,7 +336,6 @@ export async function runCommand(o: RunOptions): Promise<number> {
   if (s) identity.sha256 = s;
   results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   skipDependents(results, new Map(selected.filter((c) => c.dependsOn).map((c) => [c.id, c.dependsOn!])));
-  const gate = o.strict ? maxTier : o.gate;
   const v = verdict(results, { ...(gate !== undefined ? { gate } : {}), interrupted });
   let code = internal ? EXIT.internal : v.code;
   if (interrupted && signalName === 'SIGTERM') code = EXIT.terminated;
@@ -313,10 +353,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     durationMs: Date.now() - t0,
     interrupted,
     ...(stopped ? { stopped } : {}),
-    run: {
-      strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
-      ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
-    },
+    run: runRecord,
     plugin: identity,
     environment: environment(),
     results,
@@ -325,9 +362,11 @@ export async function runCommand(o: RunOptions): Promise<number> {
     staleExpectations: stale,
     rootCauses: rootCauses(results),
     ...(counters ? { counters } : {}),
+    ...(warmup ? { warmup: { ...warmup, ms: Math.round(warmup.ms) } } : {}),
     coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },
     exitCode: code,
   };
+  o.onResults?.(file);
   const files = [`results stream: ${jsonl.file}`];
   // Reports are written whatever happened to stdout (a closed pipe must not cost the results).
   if (o.json) {

@@ -27,12 +27,18 @@ export interface ScheduleOptions {
   defaultTimeoutMs: number;
   programs?: string;
   signal?: AbortSignal;
+  /** Each worker warms up (compiles and runs a trivial program) before its first case, under this deadline. */
+  warmupMs?: number;
 }
+
+export interface WarmupReport { ok: boolean; ms: number; message?: string }
 
 export interface ScheduleHandlers {
   onResult(r: RawResult): void;
   onStart?(id: string): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;
+  /** A worker's warm-up ended; a failure never fails a case. */
+  onWarmup?(w: WarmupReport): void;
 }
 
 export class FatalWorkerError extends Error {
@@ -63,6 +69,8 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   const counters = emptyCounters();
   let interrupted = false;
   let fatal: string | undefined;
+  // Cleared once a worker died in its warm-up: its replacements go straight to the cases (no endless restarts).
+  let warmupMs = opts.warmupMs;
 
   const finish = (job: Job, r: Omit<RawResult, 'attempts' | 'entry'>): void => {
     const failed = r.status === 'fail' || r.status === 'crash' || r.status === 'timeout';
@@ -100,12 +108,16 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         else w.send({ type: 'end' });
       };
       const w = startWorker(
-        { type: 'init', plugin: opts.plugin, ...files, ...(opts.programs ? { programs: opts.programs } : {}) },
+        {
+          type: 'init', plugin: opts.plugin, ...files, ...(opts.programs ? { programs: opts.programs } : {}),
+          ...(warmupMs !== undefined ? { warmup: { clientMs: opts.defaultTimeoutMs, ms: warmupMs } } : {}),
+        },
         env,
         {
           onStart: (id) => h.onStart?.(id),
           onIdentity: (i) => h.onIdentity?.(i),
           onReady: next,
+          onWarmup: (wu) => h.onWarmup?.(wu),
           onResult: (id, o, c) => {
             if (c) last = c;
             if (!current || current.entry.id !== id) return;
@@ -130,6 +142,12 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         fatal = `${end.fatal}${end.stderrTail.length ? `\n${end.stderrTail.join('\n')}` : ''}`;
         if (current) queue.unshift(current);
         break;
+      }
+      if (end.inWarmupMs !== undefined && !end.interrupted && !interrupted) {
+        const during = end.call ? ` during ${end.call}` : '';
+        const why = end.timedOut ? `did not finish within ${end.warmupDeadlineMs ?? warmupMs} ms${during}; the worker was killed (SIGKILL)` : `the worker died${during}: ${end.death ?? 'unknown'}`;
+        h.onWarmup?.({ ok: false, ms: end.inWarmupMs, message: `${why}; later workers start without a warm-up` });
+        warmupMs = undefined;
       }
       const left: Job | undefined = current;
       if (end.interrupted || interrupted) {

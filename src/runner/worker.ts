@@ -2,13 +2,14 @@
 // streaming each result (with the worker's counters) to the parent.
 // The plugin is loaded here, never in the parent. Ends with process.exit (koffi-loaded libraries may keep threads).
 import Mocha from 'mocha';
+import { performance } from 'node:perf_hooks';
 import { runCase, type CaseOutcome } from '../harness/execute.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
 import { loadSuites } from './load-suites.js';
 import { suitesDir } from './paths.js';
 import { TracedSession } from './traced-session.js';
-import type { FromWorker, ToWorker, WorkerCounters } from './protocol.js';
+import type { FromWorker, ToWorker, WarmupDeadlines, WorkerCounters } from './protocol.js';
 
 function send(msg: FromWorker): Promise<void> {
   return new Promise((resolve) => {
@@ -43,6 +44,43 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
   }
   await scope.dispose().catch(() => undefined);
   await send({ type: 'probe', ...(problem ? { problem } : {}) });
+}
+
+/** A trivial StableHLO program (f32[] + 1) for the warm-up. */
+const WARMUP_PROGRAM = `module @pjrt_cts_warmup {
+  func.func public @main(%arg0: tensor<f32>) -> tensor<f32> {
+    %c = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %0 = stablehlo.add %arg0, %c : tensor<f32>
+    return %0 : tensor<f32>
+  }
+}
+`;
+
+/**
+ * Compiles and runs a trivial program on the shared client, so a plugin's slow first use (JIT caches, device
+ * bring-up) happens under the warm-up's deadline instead of the first case's. A failure is reported, never a case's.
+ */
+async function warmUp(session: PluginSession, deadlines: WarmupDeadlines): Promise<{ ok: boolean; ms: number; message?: string }> {
+  const t0 = performance.now();
+  const scope = new session.pjrt.Scope();
+  try {
+    // Creating the client is no first-use compile: it keeps a case's deadline.
+    await send({ type: 'warmup-start', deadlineMs: deadlines.clientMs });
+    const client = await session.sharedClient();
+    await send({ type: 'warmup-start', deadlineMs: deadlines.ms });
+    client.useScope(scope);
+    const exe = await client.compile({ code: WARMUP_PROGRAM, format: 'mlir' });
+    const device = exe.addressableDevices()[0]!;
+    const arg = await client.upload(new Uint8Array(new Float32Array([41]).buffer), { dtype: 'f32', dims: [], device });
+    const { outputs } = await exe.execute([[arg]]);
+    const out = new Float32Array((await outputs[0]![0]!.toHost({ dtype: 'f32', dims: [] })).slice().buffer);
+    if (out[0] !== 42) return { ok: false, ms: performance.now() - t0, message: `the warm-up program computed 41 + 1 = ${out[0]}` };
+    return { ok: true, ms: performance.now() - t0 };
+  } catch (e) {
+    return { ok: false, ms: performance.now() - t0, message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+  } finally {
+    await scope.dispose().catch(() => undefined);
+  }
 }
 
 /** One case through mocha (so an exception mocha attributes to the test, e.g. from a plugin callback, is caught). */
@@ -114,6 +152,7 @@ process.once('message', (raw) => {
         await loadSuites(suitesDir(), msg.programs, msg.files);
         const session = new TracedSession(msg.plugin);
         await session.init();
+        if (msg.warmup !== undefined) await send({ type: 'warmup', ...(await warmUp(session, msg.warmup)) });
         serve(session);
         await send({ type: 'ready' });
         return;

@@ -1,0 +1,47 @@
+// The workers' warm-up: a trivial program compiled and run before the first case, under its own long deadline.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ResultsFile } from '../src/config/results.js';
+import { cli, oneErrorLine, ROOT, tmpDir } from './runner-helpers.js';
+
+const LIB = path.join(ROOT, 'build', 'reference-plugin', 'libpjrt_reference.so');
+
+describe('warm-up before the first case', function () {
+  this.timeout(60_000);
+  before(function () {
+    if (!existsSync(LIB)) this.skip();
+  });
+  const dir = tmpDir();
+  const run = (name: string, args: string[], env: Record<string, string> = {}): { res: ResultsFile; stdout: string } => {
+    const json = path.join(dir, `${name}.json`);
+    const r = cli(['run', '--json', json, '--filter', 'tier1.compile.*', ...args], { env });
+    assert.ok(existsSync(json), r.stdout + r.stderr);
+    return { res: ResultsFile.parse(JSON.parse(readFileSync(json, 'utf8'))), stdout: r.stdout };
+  };
+
+  it('runs once per worker when cases compile, and is recorded', () => {
+    const { res } = run('ok', []);
+    assert.equal(res.warmup?.ok, true);
+    assert.equal(res.counters?.sharedClientsCreated, 1, 'the warm-up uses the shared client the cases use');
+  });
+
+  it('a warm-up that hangs is killed at --warmup-timeout, reported once, and charges no case', () => {
+    const { res, stdout } = run('hang', ['--warmup-timeout', '1000', '--timeout', '5000', '--jobs', '2'], { PJRT_REFERENCE_FAULTS: 'hang_in=PJRT_LoadedExecutable_Execute' });
+    assert.equal(res.warmup?.ok, false);
+    assert.match(res.warmup?.message ?? '', /did not finish within 1000 ms/);
+    assert.equal(stdout.match(/warm-up .* failed/g)?.length, 1, stdout);
+    // No compile case executes, so every one passes: the hang cost the warm-up only.
+    assert.deepEqual(Object.keys(res.totals.byStatus), ['pass']);
+  });
+
+  it('creating the shared client in the warm-up keeps a case\'s deadline (--timeout), not the long one', () => {
+    const { res } = run('create', ['--no-preflight', '--timeout', '1500', '--max-client-failures', '1'], { PJRT_REFERENCE_FAULTS: 'hang_in=PJRT_Client_Create' });
+    assert.match(res.warmup?.message ?? '', /did not finish within 1500 ms/);
+  });
+
+  it('--warmup-timeout 0 turns it off; a bad value is exit 2', () => {
+    assert.equal(run('off', ['--warmup-timeout', '0']).res.warmup, undefined);
+    oneErrorLine(cli(['run', '--warmup-timeout', '-1', '--list']), /--warmup-timeout/);
+  });
+});
