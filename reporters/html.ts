@@ -9,6 +9,7 @@ import { FAILING, ResultsFile, STATUSES, type CaseResult, type Status } from '..
 import { CompatReport } from '../src/config/version-compat.js';
 import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
+import { matrixAxes } from './matrix.js';
 import { packageRoot } from '../src/runner/paths.js';
 
 export interface HtmlReportInput {
@@ -183,17 +184,8 @@ function nonPass(results: readonly CaseResult[]): NonPassGroup[] {
 }
 
 function matrix(m: ResultsFile['capabilities']): MatrixView | undefined {
-  const rows: string[] = [];
-  const cols: string[] = [];
-  for (const key of Object.keys(m)) {
-    const i = key.indexOf('/');
-    const [r, c] = i < 0 ? [key, ''] : [key.slice(0, i), key.slice(i + 1)];
-    if (!rows.includes(r)) rows.push(r);
-    if (!cols.includes(c)) cols.push(c);
-  }
+  const { rows, cols } = matrixAxes(m);
   if (!rows.length) return undefined;
-  rows.sort();
-  cols.sort();
   return {
     cols,
     rows: rows.map((name) => ({
