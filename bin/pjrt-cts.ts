@@ -151,6 +151,7 @@ function build(): Command {
     .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
     .option('--matrix', 'print the capability matrix after the run', false)
+    .option('--record-slots', 'record in each result the PJRT_Api slots the case called', false)
     .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
     .option('--api-minor <n>', 'speak PJRT API 0.n: Args struct sizes and PJRT_Api slots of a framework built against that header', apiMinorArg('--api-minor'))
     .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
@@ -161,7 +162,7 @@ function build(): Command {
       const opt = o as {
         plugin?: string; config?: string; createOption: string[]; tier?: number; gate?: number; filter: string[]; exclude: string[];
         expectations?: string; junit?: string; json?: string; jobs: number; timeout: number; retries: number; shard?: string;
-        strict: boolean; list: boolean; programs?: string; matrix: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
+        strict: boolean; list: boolean; programs?: string; matrix: boolean; recordSlots: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
         maxClientFailures: number; writeExpectations?: string; rerunFailed?: string; apiMinor?: number; warmupTimeout: number;
       };
       keepGoingOnEpipe = !opt.list;
@@ -173,7 +174,7 @@ function build(): Command {
       process.exitCode = await runCommand({
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
-        strict: opt.strict, list: opt.list, matrix: opt.matrix, preflight: opt.preflight, stdout: safeStdout,
+        strict: opt.strict, list: opt.list, matrix: opt.matrix, recordSlots: opt.recordSlots, preflight: opt.preflight, stdout: safeStdout,
         maxClientFailures: opt.maxClientFailures,
         ...(maxFailures !== undefined ? { maxFailures } : {}),
         ...(opt.writeExpectations ? { writeExpectations: path.resolve(opt.writeExpectations) } : {}),

@@ -1,6 +1,7 @@
 // Every case declares where its demand comes from, and the generated docs/conformance.md and README counts are current.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allCases } from '../src/harness/registry.js';
@@ -17,6 +18,13 @@ describe('sources of demand', () => {
   it('every case has a source and a real citation', () => {
     const bad = allCases().filter((c) => !SOURCES.includes(c.source) || c.cite.trim().length < 12 || /TODO/.test(c.cite)).map((c) => `${c.id}: ${c.source} "${c.cite}"`);
     assert.deepEqual(bad, []);
+  });
+
+  it('docs/api-coverage.md names the slots that passing cases call (a run with --record-slots)', function () {
+    this.timeout(120_000);
+    if (!existsSync(path.join(root, 'build', 'reference-plugin', 'libpjrt_reference.so'))) this.skip();
+    const r = spawnSync(process.execPath, [path.join(root, 'dist', 'scripts', 'gen-api-coverage.js'), '--check'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
   });
 
   it('docs/conformance.md and the README counts are generated from the catalogue', () => {

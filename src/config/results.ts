@@ -36,6 +36,8 @@ export const CaseResult = z.strictObject({
   faultsCaught: z.array(z.string()).optional(),
   expectation: z.strictObject({ reason: z.string(), issue: z.string().optional(), status: z.array(z.string()) }).optional(),
   capabilities: z.record(z.string(), z.boolean()).optional(),
+  /** With run --record-slots: the PJRT_Api slots the case called. */
+  slots: z.array(z.string()).optional(),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
 

@@ -1,6 +1,6 @@
 // Runs one case inside a worker: requirement checks first (→ unsupported), then the body, then cleanup.
 import { performance } from 'node:perf_hooks';
-import type { Client, Device } from '../pjrt/index.js';
+import type { Client, Device, SlotStat } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
@@ -15,6 +15,8 @@ export interface CaseOutcome {
   durationMs: number;
   message?: string;
   capabilities?: Record<string, boolean>;
+  /** The PJRT_Api slots the case called (filled by the worker). */
+  slots?: string[];
 }
 
 const capabilityCache = new Map<string, true | string>();
@@ -94,6 +96,8 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
     return out;
   };
   let outcome: CaseOutcome;
+  /** The process's call statistics when the case body started (the harness's own calls before it are not the case's). */
+  let before: Record<string, SlotStat> | undefined;
   try {
     const reason = await unmet(def, session, () => session.sharedClient());
     if (reason) {
@@ -138,6 +142,7 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
           return c;
         },
       };
+      before = session.pjrt.callStats();
       await (def.fn as (c: CaseContext<unknown>) => unknown)(ctx);
       outcome = done('pass');
     }
@@ -150,6 +155,11 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
     await scope.dispose();
   } catch (e) {
     if (outcome.status === 'pass') outcome = done('fail', `cleanup: ${describe(e)}`);
+  }
+  if (before) {
+    const b = before;
+    const called = Object.entries(session.pjrt.callStats()).filter(([slot, s]) => s.calls > (b[slot]?.calls ?? 0)).map(([slot]) => slot);
+    if (called.length) outcome.slots = called.sort();
   }
   if (def.client === 'shared' && session.hasSharedClient) {
     (await session.sharedClient()).useScope(undefined);

@@ -45,6 +45,8 @@ export interface RunOptions {
   list: boolean;
   programs?: string;
   matrix: boolean;
+  /** Record in each result the PJRT_Api slots the case called (docs/api-coverage.md is built from them). */
+  recordSlots?: boolean;
   /** Check first that the library loads and accepts the create options (default true). */
   preflight?: boolean;
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -93,7 +95,7 @@ function checkStrict(o: RunOptions): void {
   if (used.length) throw new ConfigError('--strict', used.join(' '), 'expected no selection, waiver or gate options in a certification run (it runs every tier)');
 }
 
-function toCaseResult(raw: RawResult, strict: boolean, exp: Expectations | undefined, identity: Partial<PluginIdentity>): CaseResult {
+function toCaseResult(raw: RawResult, strict: boolean, exp: Expectations | undefined, identity: Partial<PluginIdentity>, recordSlots = false): CaseResult {
   const e = raw.entry;
   let status: CaseResult['status'] = raw.status;
   let message = raw.message;
@@ -121,6 +123,7 @@ function toCaseResult(raw: RawResult, strict: boolean, exp: Expectations | undef
   if (raw.attempts > 1) r.attempts = raw.attempts;
   if (e.catches.length) r.faultsCaught = e.catches;
   if (raw.capabilities) r.capabilities = raw.capabilities;
+  if (recordSlots && raw.slots) r.slots = raw.slots;
   return r;
 }
 
@@ -293,7 +296,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
         onStart: (id) => con.start(id),
         onIdentity: (i) => Object.assign(identity, i),
         onResult: (raw) => {
-          let r = toCaseResult(raw, o.strict, exp, identity);
+          let r = toCaseResult(raw, o.strict, exp, identity, o.recordSlots);
           if (stopped && r.status === 'skip' && r.message === 'interrupted') r = { ...r, message: `${NOT_RUN}${stopped}` };
           results.push(r);
           jsonl.write(r);

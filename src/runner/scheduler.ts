@@ -15,6 +15,7 @@ export interface RawResult {
   message?: string;
   attempts: number;
   capabilities?: Record<string, boolean>;
+  slots?: string[];
   /** For a crash or timeout: the plugin call in flight (call-trace.ts), e.g. PJRT_Client_Create. */
   call?: string;
 }
@@ -126,6 +127,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
             const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
             if (o.message) r.message = o.message;
             if (o.capabilities) r.capabilities = o.capabilities;
+            if (o.slots) r.slots = o.slots;
             finish(job, r);
           },
         },

@@ -100,7 +100,8 @@ async function runOne(session: PluginSession, id: string, timeoutMs: number): Pr
     });
   });
   mocha.dispose();
-  return outcome ?? { status: 'fail', durationMs: 0, message: 'pjrt-cts: the case ended without an outcome' };
+  const out: CaseOutcome = outcome ?? { status: 'fail', durationMs: 0, message: 'pjrt-cts: the case ended without an outcome' };
+  return out;
 }
 
 function counters(session: PluginSession): WorkerCounters {
