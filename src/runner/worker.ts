@@ -100,8 +100,7 @@ async function runOne(session: PluginSession, id: string, timeoutMs: number): Pr
     });
   });
   mocha.dispose();
-  const out: CaseOutcome = outcome ?? { status: 'fail', durationMs: 0, message: 'pjrt-cts: the case ended without an outcome' };
-  return out;
+  return outcome ?? { status: 'fail', durationMs: 0, message: 'pjrt-cts: the case ended without an outcome' };
 }
 
 function counters(session: PluginSession): WorkerCounters {
