@@ -4,6 +4,7 @@
 // (the reference plugin's completion_delay_ms): the cases that need one are self-tests, unsupported without it.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { drainRelayedCallbacks, strayOnReadyCalls } from '../../src/pjrt/index.js';
+import type { Buffer } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { slowClient, slowClientOrWhy } from '../_lib/async.js';
 import { compileText } from '../_lib/exec.js';
@@ -115,6 +116,12 @@ async function normalBufferWorks(ctx: CaseContext<unknown>): Promise<void> {
   });
 }
 
+/** The control first (normalBufferWorks), then an f32[4] error buffer with `code` in the same memory. */
+async function errorBufferAfterControl(ctx: CaseContext<unknown>, code: string): Promise<Buffer> {
+  await normalBufferWorks(ctx);
+  return ctx.client.createErrorBuffer({ code, message: INJECTED }, { dtype: 'f32', dims: [4], memory: ctx.device.defaultMemory() });
+}
+
 t.case('await_agrees_with_on_ready', {
   source: 'header',
   cite: 'PJRT_Event_Await "returns the error status"; PJRT_Event_OnReady calls back "with `event`\'s error status" — the same status of the same event; PJRT_Client_CreateErrorBuffer "carries an error future"',
@@ -122,8 +129,7 @@ t.case('await_agrees_with_on_ready', {
   catches: ['event_error_dropped'],
   requires: { slots: [ERROR_BUFFER] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
-  await normalBufferWorks(ctx);
-  const buf = await ctx.client.createErrorBuffer({ code: 'INTERNAL', message: INJECTED }, { dtype: 'f32', dims: [4], memory: ctx.device.defaultMemory() });
+  const buf = await errorBufferAfterControl(ctx, 'INTERNAL');
   const viaAwait = await check.rejects(() => buf.readyEvent().await(), 'Await on the ready event of an error buffer must return its error');
   const viaOnReady = await buf.readyEvent().onReady();
   check.ok(viaOnReady !== null, 'OnReady of an error buffer\'s ready event must deliver the error', 'an error', 'success (null)');
@@ -137,8 +143,7 @@ t.case('event_error_matches_await', {
   catches: ['event_error_dropped'],
   requires: { slots: [ERROR_BUFFER, 'PJRT_Event_Error'] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
-  await normalBufferWorks(ctx);
-  const buf = await ctx.client.createErrorBuffer({ code: 'INTERNAL', message: INJECTED }, { dtype: 'f32', dims: [4], memory: ctx.device.defaultMemory() });
+  const buf = await errorBufferAfterControl(ctx, 'INTERNAL');
   const ev = buf.readyEvent();
   const viaAwait = await check.rejects(() => ev.await(), 'Await on the ready event of an error buffer must return its error');
   for (const n of [1, 2]) {
@@ -155,8 +160,7 @@ t.case('error_buffer_event_carries_code', {
   catches: ['event_error_dropped'],
   requires: { slots: [ERROR_BUFFER] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
-  await normalBufferWorks(ctx);
-  const buf = await ctx.client.createErrorBuffer({ code: 'RESOURCE_EXHAUSTED', message: INJECTED }, { dtype: 'f32', dims: [4], memory: ctx.device.defaultMemory() });
+  const buf = await errorBufferAfterControl(ctx, 'RESOURCE_EXHAUSTED');
   await check.rejects(() => buf.readyEvent().await(), 'the ready event of an error buffer must carry the given error', ['RESOURCE_EXHAUSTED']);
 }));
 
@@ -167,8 +171,7 @@ t.case('error_buffer_to_host_fails', {
   catches: ['event_error_dropped'],
   requires: { slots: [ERROR_BUFFER] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
-  await normalBufferWorks(ctx);
-  const buf = await ctx.client.createErrorBuffer({ code: 'INVALID_ARGUMENT', message: INJECTED }, { dtype: 'f32', dims: [4], memory: ctx.device.defaultMemory() });
+  const buf = await errorBufferAfterControl(ctx, 'INVALID_ARGUMENT');
   await check.rejects(() => buf.toHost(), 'reading an error buffer must fail');
 }));
 
@@ -179,8 +182,7 @@ t.case('error_buffer_message_delivered', {
   catches: ['event_error_dropped'],
   requires: { slots: [ERROR_BUFFER] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
-  await normalBufferWorks(ctx);
-  const buf = await ctx.client.createErrorBuffer({ code: 'INVALID_ARGUMENT', message: INJECTED }, { dtype: 'f32', dims: [4], memory: ctx.device.defaultMemory() });
+  const buf = await errorBufferAfterControl(ctx, 'INVALID_ARGUMENT');
   const e = await check.rejects(() => buf.toHost(), 'reading an error buffer should fail');
   check.ok(e.message.includes(INJECTED), 'the error message given to CreateErrorBuffer should reach a reader of the buffer', `a message containing "${INJECTED}"`, `"${e.message}"`);
 }));
