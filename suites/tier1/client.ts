@@ -2,9 +2,8 @@
 // Cases that create clients of their own take a fresh client (`client: 'fresh'`; with plugins.json maxLiveClients: 1
 // the worker's shared client is dropped first) and destroy it before creating another, so that only
 // two_clients_at_once needs two live clients of its own.
-import { area } from '../../src/harness/index.js';
+import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { newClient } from '../_lib/clients.js';
 import { createOptionsOf, strictCreateOptions, type NamedValue } from '../_lib/config.js';
 
 const t = area('tier1.client', { tier: 1, requires: { slots: ['PJRT_Client_Create', 'PJRT_Client_Destroy'] } });
@@ -17,7 +16,7 @@ t.case('create_destroy_repeatedly', {
 }).run(async (ctx) => {
   await ctx.client.destroy();
   for (let i = 0; i < 5; i++) {
-    const c = await newClient(ctx);
+    const c = await ctx.newClient();
     check.nonEmptyString(c.platformName(), `client ${i + 1} of 5, created after destroying the previous one, must be usable (PJRT_Client_PlatformName)`);
     await c.destroy();
   }
@@ -29,9 +28,8 @@ t.case('two_clients_at_once', {
   catches: ['single_client_only'],
   client: 'fresh',
 }).run(async (ctx) => {
-  if ((ctx.config as { maxLiveClients?: number }).maxLiveClients === 1) return ctx.unsupported('plugins.json declares maxLiveClients: 1');
   const a = ctx.client;
-  const b = await newClient(ctx);
+  const b = await ctx.newClient();
   check.nonEmptyString(b.platformName(), 'a second live client should be usable (quality)');
   await b.destroy();
   check.nonEmptyString(a.platformName(), 'destroying one client should leave the other usable (quality)');
@@ -85,9 +83,9 @@ const CONTROL = 'PJRT_Client_Create with the configured options';
 const created = (c: { platformName(): string; devices(): unknown[] }): string => `a client of platform ${c.platformName()} with ${c.devices().length} devices`;
 
 /** The configured client is destroyed, then a client with the configured options must be created (the control). */
-async function controlCreate(ctx: Parameters<typeof newClient>[0] & { client: { destroy(): Promise<void> } }): Promise<void> {
+async function controlCreate(ctx: CaseContext<unknown>): Promise<void> {
   await ctx.client.destroy();
-  const c = await check.control(CONTROL, () => newClient(ctx));
+  const c = await check.control(CONTROL, () => ctx.newClient());
   await c.destroy();
 }
 
@@ -101,7 +99,7 @@ t.case('unknown_option_rejected', {
 }).run(async (ctx) => {
   if (!strictCreateOptions(ctx.config)) return ctx.skip('the plugin config declares lenient create options');
   await controlCreate(ctx);
-  await check.rejects(() => newClient(ctx, { pjrt_cts_no_such_option: 1n }).then(created), 'PJRT_Client_Create should reject an unknown option name (quality; XLA\'s plugins do)');
+  await check.rejects(() => ctx.newClient({ pjrt_cts_no_such_option: 1n }).then(created), 'PJRT_Client_Create should reject an unknown option name (quality; XLA\'s plugins do)');
 });
 
 t.case('unknown_option_code', {
@@ -114,7 +112,7 @@ t.case('unknown_option_code', {
 }).run(async (ctx) => {
   if (!strictCreateOptions(ctx.config)) return ctx.skip('the plugin config declares lenient create options');
   await controlCreate(ctx);
-  await check.rejects(() => newClient(ctx, { pjrt_cts_no_such_option: 1n }).then(created), 'an unknown create option should be rejected with INVALID_ARGUMENT (quality; what XLA answers)', ['INVALID_ARGUMENT']);
+  await check.rejects(() => ctx.newClient({ pjrt_cts_no_such_option: 1n }).then(created), 'an unknown create option should be rejected with INVALID_ARGUMENT (quality; what XLA answers)', ['INVALID_ARGUMENT']);
 });
 
 /**
@@ -156,7 +154,7 @@ t.case('wrong_type_option_rejected', {
   if (!bad) return ctx.unsupported('the plugin config has no create option whose type could be changed');
   await controlCreate(ctx);
   await check.rejects(
-    () => newClient(ctx, { [bad.name]: bad.value }).then(created),
+    () => ctx.newClient({ [bad.name]: bad.value }).then(created),
     `PJRT_Client_Create should reject option '${bad.name}' given with another PJRT_NamedValue type (quality; XLA's plugins do)`,
   );
 });
@@ -174,7 +172,7 @@ t.case('wrong_type_option_code', {
   if (!bad) return ctx.unsupported('the plugin config has no create option whose type could be changed');
   await controlCreate(ctx);
   await check.rejects(
-    () => newClient(ctx, { [bad.name]: bad.value }).then(created),
+    () => ctx.newClient({ [bad.name]: bad.value }).then(created),
     `a mistyped create option ('${bad.name}') should be rejected with INVALID_ARGUMENT (quality; what XLA answers)`,
     ['INVALID_ARGUMENT'],
   );
