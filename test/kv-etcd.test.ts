@@ -79,34 +79,45 @@ function finish(child: ChildProcess, deadlineMs: number): Promise<Done> {
 
 const records = (jsonl: string) => readFileSync(jsonl, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => typeof r['status'] === 'string');
 
-describe('tier 3 over etcd', function () {
-  this.timeout(60000);
+/** One etcd (and a temp dir) for the enclosing describe block: started before its cases, killed and removed after;
+ *  `restart` replaces it with a fresh one. */
+function etcdForSuite(): { etcd(): Etcd; tmp(): string; restart(): Promise<Etcd> } {
   let etcd: Etcd | undefined;
-  let tmp: string;
+  let tmp: string | undefined;
   before(async () => {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-kv-test-'));
     etcd = await startEtcd();
   });
   after(() => {
     stopEtcd(etcd);
-    rmSync(tmp, { recursive: true, force: true });
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
+  const restart = async (): Promise<Etcd> => {
+    stopEtcd(etcd);
+    return (etcd = await startEtcd());
+  };
+  return { etcd: () => etcd!, tmp: () => tmp!, restart };
+}
+
+describe('tier 3 over etcd', function () {
+  this.timeout(60000);
+  const env = etcdForSuite();
 
   it('rejects bad --kv, --run-id, --nodes-external and node options with one line (exit 2)', () => {
     oneErrorLine(cli(['run', '--kv', 'http://127.0.0.1:2379']), /--kv: http:\/\/127\.0\.0\.1:2379: expected etcd:\/\/host:port/);
     oneErrorLine(cli(['run', '--kv', 'etcd://127.0.0.1:99999']), /--kv: .*port between 1 and 65535/);
     oneErrorLine(cli(['run', '--nodes-external', '2']), /--nodes-external: 2: needs --kv/);
     oneErrorLine(cli(['run', '--run-id', 'x']), /--run-id: x: needs --kv/);
-    oneErrorLine(cli(['run', '--kv', etcd!.url, '--run-id', 'a/b']), /--run-id: a\/b: expected 1 to 64 characters/);
-    oneErrorLine(cli(['run', '--kv', etcd!.url, '--nodes-external', '0']), /--nodes-external: 0: expected an integer ≥ 1/);
-    oneErrorLine(cli(['node', '--kv', etcd!.url, '--node-id', '2', '--num-nodes', '2']), /--node-id: 2: must be below --num-nodes/);
-    oneErrorLine(cli(['node', '--kv', etcd!.url, '--node-id', 'x', '--num-nodes', '2']), /--node-id: x: expected a non-negative integer/);
+    oneErrorLine(cli(['run', '--kv', env.etcd().url, '--run-id', 'a/b']), /--run-id: a\/b: expected 1 to 64 characters/);
+    oneErrorLine(cli(['run', '--kv', env.etcd().url, '--nodes-external', '0']), /--nodes-external: 0: expected an integer ≥ 1/);
+    oneErrorLine(cli(['node', '--kv', env.etcd().url, '--node-id', '2', '--num-nodes', '2']), /--node-id: 2: must be below --num-nodes/);
+    oneErrorLine(cli(['node', '--kv', env.etcd().url, '--node-id', 'x', '--num-nodes', '2']), /--node-id: x: expected a non-negative integer/);
     oneErrorLine(cli(['node', '--node-id', '0', '--num-nodes', '2']), /required option '--kv <url>'/);
   });
 
   it('an unreachable etcd is exit 2 with one line before any case', async () => {
     const dead = `etcd://127.0.0.1:${await freePort()}`;
-    const json = path.join(tmp, 'dead.json');
+    const json = path.join(env.tmp(), 'dead.json');
     const r = cli(['run', '--filter', 'tier3.**', '--kv', dead, '--json', json]);
     oneErrorLine(r, new RegExp(`--kv: ${dead}: cannot reach etcd`));
     assert.doesNotMatch(r.stdout, /running \d+ case/);
@@ -115,14 +126,14 @@ describe('tier 3 over etcd', function () {
   });
 
   it('keeps each namespace to itself (two runs sharing one etcd never see each other\'s keys)', async () => {
-    const ep = parseKvUrl(etcd!.url);
+    const ep = parseKvUrl(env.etcd().url);
     const a = new EtcdKvStore(ep, `${runRoot('ns-a')}kv/x/`);
     const b = new EtcdKvStore(ep, `${runRoot('ns-b')}kv/x/`);
     a.put('k', new Uint8Array([1, 2]));
     assert.deepEqual([...a.get('k', 1000)], [1, 2]);
     assert.equal(b.tryGet('k'), undefined);
     assert.throws(() => b.get('k', 200), (e: { codeName?: string }) => e.codeName === 'DEADLINE_EXCEEDED');
-    const c = openEtcd(etcd!.host);
+    const c = openEtcd(env.etcd().host);
     try {
       assert.deepEqual(await listKeys(c, runRoot('ns-a')), ['kv/x/k']);
       await c.delete().prefix('pjrt-cts/').exec();
@@ -132,15 +143,15 @@ describe('tier 3 over etcd', function () {
   });
 
   it('runs tier 3 with local node processes through etcd, then removes the run\'s keys', async () => {
-    const json = path.join(tmp, 'local.json');
+    const json = path.join(env.tmp(), 'local.json');
     // The two-node cases, a three-node bring-up and the namespace check (the rest is the same path again).
     const sel = ['--filter', 'tier3.multinode.*.2', '--filter', 'tier3.multinode.bring_up.3', '--filter', 'tier3.multinode.keys_namespaced'];
-    const r = await finish(cliAsync(['run', ...sel, '--kv', etcd!.url, '--run-id', 'local1', '--json', json]), 55000);
+    const r = await finish(cliAsync(['run', ...sel, '--kv', env.etcd().url, '--run-id', 'local1', '--json', json]), 55000);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const recs = records(`${json}l`);
     assert.equal(recs.length, 7, `${recs.length} records`);
     for (const x of recs) assert.equal(x['status'], 'pass', JSON.stringify(x));
-    const c = openEtcd(etcd!.host);
+    const c = openEtcd(env.etcd().host);
     try {
       assert.deepEqual(await listKeys(c, runRoot('local1')), []);
     } finally {
@@ -149,10 +160,10 @@ describe('tier 3 over etcd', function () {
   });
 
   it('a coordinator with --nodes-external collects the reports of `pjrt-cts node` processes', async () => {
-    const nodes = [0, 1].map((i) => spawn(process.execPath, [CLI, 'node', '--kv', etcd!.url, '--node-id', String(i), '--num-nodes', '2', '--run-id', 'ext1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const nodes = [0, 1].map((i) => spawn(process.execPath, [CLI, 'node', '--kv', env.etcd().url, '--node-id', String(i), '--num-nodes', '2', '--run-id', 'ext1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
     const nodeDone = nodes.map((n) => finish(n, 55000));
-    const json = path.join(tmp, 'ext.json');
-    const r = await finish(cliAsync(['run', '--filter', 'tier3.multinode.{bring_up,global_devices_agree,keys_namespaced}{,.*}', '--kv', etcd!.url, '--nodes-external', '2', '--run-id', 'ext1', '--json', json]), 50000);
+    const json = path.join(env.tmp(), 'ext.json');
+    const r = await finish(cliAsync(['run', '--filter', 'tier3.multinode.{bring_up,global_devices_agree,keys_namespaced}{,.*}', '--kv', env.etcd().url, '--nodes-external', '2', '--run-id', 'ext1', '--json', json]), 50000);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const byId = Object.fromEntries(records(`${json}l`).map((x) => [x['id'], x['status']]));
     assert.equal(byId['tier3.multinode.bring_up.2'], 'pass');
@@ -168,16 +179,12 @@ describe('tier 3 over etcd', function () {
 
 describe('tier 3 over etcd: a coordinator that goes away', function () {
   this.timeout(30000);
-  let etcd: Etcd | undefined;
-  before(async () => {
-    etcd = await startEtcd();
-  });
-  after(() => stopEtcd(etcd));
+  const env = etcdForSuite();
 
   it('its nodes exit 1 with one line instead of waiting for ever', async () => {
-    const node = spawn(process.execPath, [CLI, 'node', '--kv', etcd!.url, '--node-id', '0', '--num-nodes', '1', '--run-id', 'gone1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const node = spawn(process.execPath, [CLI, 'node', '--kv', env.etcd().url, '--node-id', '0', '--num-nodes', '1', '--run-id', 'gone1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const done = finish(node, 25000);
-    const c = openEtcd(etcd!.host);
+    const c = openEtcd(env.etcd().host);
     try {
       while ((await listKeys(c, `${runRoot('gone1')}nodes/`)).length === 0) await new Promise((r) => setTimeout(r, 20));
       await c.put(`${runRoot('gone1')}coordinator`).value('1').exec();
@@ -194,31 +201,21 @@ describe('tier 3 over etcd: a coordinator that goes away', function () {
 
 describe('tier 3 over an etcd that dies', function () {
   this.timeout(60000);
-  let etcd: Etcd | undefined;
-  let tmp: string;
-  before(async () => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-kv-test-'));
-    etcd = await startEtcd();
-  });
-  after(() => {
-    stopEtcd(etcd);
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const env = etcdForSuite();
 
   it('a get in flight fails UNAVAILABLE soon after etcd dies, well before its own deadline', () => {
-    const store = new EtcdKvStore(parseKvUrl(etcd!.url), `${runRoot('dies')}kv/x/`);
+    const store = new EtcdKvStore(parseKvUrl(env.etcd().url), `${runRoot('dies')}kv/x/`);
     store.put('warm', new Uint8Array([1]));
     // The kill is scheduled outside this (blocked) thread.
-    spawn('sh', ['-c', `sleep 0.5; kill -9 ${etcd!.proc.pid}`], { stdio: 'ignore' });
+    spawn('sh', ['-c', `sleep 0.5; kill -9 ${env.etcd().proc.pid}`], { stdio: 'ignore' });
     const t0 = Date.now();
     assert.throws(() => store.get('never', 20000), (e: { codeName?: string; message: string }) => e.codeName === 'UNAVAILABLE' && /etcd unreachable/.test(e.message));
     assert.ok(Date.now() - t0 < 10000, `failed after ${Date.now() - t0} ms`);
   });
 
   it('a run whose etcd dies mid-run fails the cases in flight cleanly and ends', async () => {
-    stopEtcd(etcd);
-    etcd = await startEtcd();
-    const json = path.join(tmp, 'dies.json');
+    const etcd = await env.restart();
+    const json = path.join(env.tmp(), 'dies.json');
     const run = cliAsync(['run', '--filter', 'tier3.multinode.{bring_up,global_devices_agree}.*', '--kv', etcd.url, '--run-id', 'dies1', '--json', json]);
     const done = finish(run, 50000);
     // Kill etcd as soon as the first node has written a key: the launch in flight loses its store.
