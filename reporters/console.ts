@@ -1,7 +1,7 @@
 // Console output: a live progress line on a TTY, plain lines otherwise; the summary ends with a plain line
 // `pjrt-cts: N passed, N failed, …` preceded by `N passed, N failed` alone on its line.
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { CaseResult, ResultsFile, Status } from '../src/config/results.js';
+import { FAILING, type CaseResult, type ResultsFile, type Status } from '../src/config/results.js';
 import { renderMatrix } from './matrix.js';
 
 export interface ConsoleOptions { stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }; color?: boolean; matrix?: boolean }
@@ -15,7 +15,6 @@ export function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv 
 const LABEL: Record<Status, string> = {
   pass: 'PASS', fail: 'FAIL', warn: 'WARN', crash: 'CRASH', timeout: 'TIMEOUT', unsupported: 'UNSUPPORTED', skip: 'SKIP', xfail: 'XFAIL', xpass: 'XPASS', flaky: 'FLAKY',
 };
-const BAD: ReadonlySet<Status> = new Set(['fail', 'crash', 'timeout']);
 const QUIET: ReadonlySet<Status> = new Set(['pass', 'unsupported', 'skip']);
 
 const sec = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
@@ -47,7 +46,7 @@ export class ConsoleReporter {
 
   private paint(s: Status, text: string): string {
     const c = this.c;
-    return BAD.has(s) || s === 'xpass' ? c.red(text) : s === 'pass' ? c.green(text) : s === 'flaky' || s === 'xfail' || s === 'warn' ? c.yellow(text) : c.dim(text);
+    return FAILING.has(s) || s === 'xpass' ? c.red(text) : s === 'pass' ? c.green(text) : s === 'flaky' || s === 'xfail' || s === 'warn' ? c.yellow(text) : c.dim(text);
   }
 
   begin(total: number, plugin: string): void {
@@ -105,7 +104,7 @@ export class ConsoleReporter {
         for (const l of full ? lines.slice(0, 25) : lines.slice(0, 1)) this.write(`      ${l}\n`);
       }
     };
-    section('Failures', list.filter((x) => BAD.has(x.status)), true);
+    section('Failures', list.filter((x) => FAILING.has(x.status)), true);
     const causes = (r.rootCauses ?? []).filter((g) => g.count > 1);
     if (causes.length) {
       this.write(`\n${c.bold('Failures by root cause')} (identical message; ${causes.length} group(s) of more than one case)\n`);

@@ -6,12 +6,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { PJRT_API_MINOR } from '../abi/index.js';
 import { ConfigError, fromZod } from '../config/errors.js';
 import { loadJson } from '../config/load-json.js';
-import { CaseResult, ResultsFile, StreamHeader, type Status } from '../config/results.js';
+import { CaseResult, FAILING, ResultsFile, StreamHeader, type Status } from '../config/results.js';
 import type { ComparisonReport } from '../config/version-compat.js';
 import { EXIT } from './summary.js';
 
 const GOOD: ReadonlySet<Status> = new Set(['pass', 'xpass', 'flaky']);
-const BAD: ReadonlySet<Status> = new Set(['fail', 'crash', 'timeout']);
 const NOT_RUN: ReadonlySet<Status> = new Set(['unsupported', 'skip']);
 
 export interface Change { id: string; from: Status; to: Status; message?: string }
@@ -67,9 +66,9 @@ function changes(before: readonly CaseResult[], after: readonly CaseResult[], op
     }
     if (o.status === n.status) continue;
     const ch: Change = { id, from: o.status, to: n.status, ...(n.message ? { message: n.message } : {}) };
-    if (GOOD.has(o.status) && BAD.has(n.status)) out.regressions.push(ch);
+    if (GOOD.has(o.status) && FAILING.has(n.status)) out.regressions.push(ch);
     else if (GOOD.has(o.status) && NOT_RUN.has(n.status) && !opts.allowNewUnsupported) out.regressions.push(ch);
-    else if (BAD.has(o.status) && GOOD.has(n.status)) out.fixes.push(ch);
+    else if (FAILING.has(o.status) && GOOD.has(n.status)) out.fixes.push(ch);
     else if (NOT_RUN.has(n.status)) out.newlyUnsupported.push(ch);
     else if (n.status === 'warn') out.newWarnings.push(ch);
     else out.otherChanges.push(ch);

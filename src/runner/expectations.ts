@@ -1,14 +1,11 @@
 // Applies an expectations file to raw results: waived failures → xfail, waived cases that pass → xpass, stale entries.
 import picomatch from 'picomatch';
 import type { ExpectationEntry } from '../config/expectations.js';
-import type { PluginIdentity, Status } from '../config/results.js';
+import { FAILING, type PluginIdentity, type Status } from '../config/results.js';
 import { satisfies } from '../config/semver.js';
 
 export interface Waived { status: Status; message?: string; expectation?: { reason: string; issue?: string; status: string[] } }
 
-const FAILURE = new Set(['fail', 'crash', 'timeout']);
-/** A quality case's fail, crash or timeout is recorded as `warn`; an entry naming any of those also covers it. */
-const WARN_COVERED_BY = ['warn', 'fail', 'crash', 'timeout'];
 
 export class Expectations {
   private readonly matchers: ((id: string) => boolean)[];
@@ -33,12 +30,13 @@ export class Expectations {
     if (!e) return out;
     const allowed: string[] = typeof e.status === 'string' ? [e.status] : [...e.status];
     out.expectation = { reason: e.reason, status: allowed, ...(e.issue ? { issue: e.issue } : {}) };
-    if (FAILURE.has(status) && (allowed.includes(status) || allowed.includes('flaky'))) out.status = 'xfail';
-    else if (status === 'warn' && allowed.some((s) => WARN_COVERED_BY.includes(s))) out.status = 'xfail';
+    if (FAILING.has(status) && (allowed.includes(status) || allowed.includes('flaky'))) out.status = 'xfail';
+    // A quality case's fail, crash or timeout is recorded as `warn`: an entry naming any of those covers it too.
+    else if (status === 'warn' && allowed.some((s) => s === 'warn' || FAILING.has(s as Status))) out.status = 'xfail';
     else if (status === 'pass' && !allowed.every((s) => s === 'flaky')) {
       out.status = 'xpass';
       out.message = `expected ${allowed.join('|')} (${e.reason}) but it passed: remove or narrow the expectation`;
-    } else if (FAILURE.has(status)) {
+    } else if (FAILING.has(status)) {
       out.message = `${message ?? ''}\n(an expectation allows ${allowed.join('|')}, not ${status})`.trim();
     }
     return out;
