@@ -17,7 +17,7 @@ import { Buffer } from './buffer.js';
 import { Device } from './device.js';
 import { bufferTypeOf } from './dtype.js';
 import { Event } from './event.js';
-import { LoadedExecutable } from './executable.js';
+import { LoadedExecutable, type Executable } from './executable.js';
 import { Handle } from './handle.js';
 import { Memory } from './memory.js';
 import type { Scope } from './scope.js';
@@ -197,6 +197,16 @@ export class Client extends Handle {
       exe.catch(() => this.compiled.delete(key));
     }
     return exe;
+  }
+
+  /** PJRT_Client_Load: a PJRT_Executable (e.g. from PJRT_Compile) loaded onto this client. */
+  async load(executable: Executable, options?: CompileOptions | Uint8Array): Promise<LoadedExecutable> {
+    const a = this.api.args('PJRT_Client_Load').ptr('client', this.alive('Client')).ptr('executable', executable.ptr);
+    if (options !== undefined) {
+      a.bytes('compile_options', 'compile_options_size', options instanceof Uint8Array ? options : encodeCompileOptions(options));
+    }
+    await this.api.callAsync('PJRT_Client_Load', a);
+    return new LoadedExecutable(this, nonNull(a.getPtr('loaded_executable'), 'PJRT_Client_Load'), this.scope);
   }
 
   async deserializeAndLoad(serialized: Uint8Array, overrideOptions?: CompileOptions | Uint8Array): Promise<LoadedExecutable> {

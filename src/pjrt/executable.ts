@@ -46,11 +46,24 @@ export class Executable extends Handle {
     return ranks.map((r) => flat.slice(at, (at += r)));
   }
   outputMemoryKinds(): string[] {
-    const a = this.q('PJRT_Executable_OutputMemoryKinds');
-    const n = a.getSize('num_outputs');
+    return this.memoryKinds('PJRT_Executable_OutputMemoryKinds', 'num_outputs');
+  }
+  parameterMemoryKinds(): string[] {
+    return this.memoryKinds('PJRT_Executable_ParameterMemoryKinds', 'num_parameters');
+  }
+  private memoryKinds(slot: string, countField: string): string[] {
+    const a = this.q(slot);
+    const n = a.getSize(countField);
     const ptrs = mem.readPtrArray(a.getPtr('memory_kinds'), n);
     const sizes = mem.readU64Array(a.getPtr('memory_kind_sizes'), n);
     return ptrs.map((p, i) => mem.readString(p, sizes[i]!));
+  }
+  /** Serialized CompileOptionsProto the executable was compiled with (copied; the plugin's deleter is called). */
+  compileOptions(): Uint8Array {
+    const a = this.q('PJRT_Executable_GetCompileOptions');
+    const bytes = a.getBytes('serialized_bytes');
+    callDeleter(a.getPtr('serialized_compile_options_deleter'), a.getPtr('serialized_compile_options'));
+    return bytes;
   }
   fingerprint(): string {
     return this.q('PJRT_Executable_Fingerprint').str('executable_fingerprint');
@@ -62,15 +75,19 @@ export class Executable extends Handle {
     callDeleter(a.getPtr('serialized_executable_deleter'), a.getPtr('serialized_executable'));
     return bytes;
   }
-  /** The optimized program: size query, then the copy. */
-  optimizedProgram(): { format: string; code: Uint8Array } {
+  /**
+   * The optimized program, called twice as the header says: the size query (`code` NULL) gives `querySize`, then
+   * the copy into a buffer of that size; `code` is what the copy says it wrote (its `code_size`).
+   */
+  optimizedProgram(): { format: string; code: Uint8Array; querySize: number } {
     const prog = this.api.args('PJRT_Program');
     const a = this.api.args('PJRT_Executable_OptimizedProgram').ptr('executable', this.alive('Executable')).struct('program', prog);
     this.api.call('PJRT_Executable_OptimizedProgram', a);
-    const code = new Uint8Array(prog.getSize('code_size'));
-    prog.bytes('code', null, code);
+    const querySize = prog.getSize('code_size');
+    const buf = new Uint8Array(querySize);
+    prog.bytes('code', null, buf);
     this.api.call('PJRT_Executable_OptimizedProgram', a);
-    return { format: prog.str('format'), code };
+    return { format: prog.str('format'), code: buf.slice(0, Math.min(querySize, prog.getSize('code_size'))), querySize };
   }
   costAnalysis(): NamedValues {
     const a = this.q('PJRT_Executable_GetCostAnalysis');
@@ -133,6 +150,28 @@ export class LoadedExecutable extends Handle {
       }
     }
     return this.outputs;
+  }
+  /** Deprecated PJRT_LoadedExecutable_Fingerprint. */
+  fingerprint(): string {
+    const a = this.api.args('PJRT_LoadedExecutable_Fingerprint').ptr('executable', this.alive('LoadedExecutable'));
+    this.api.call('PJRT_LoadedExecutable_Fingerprint', a);
+    return a.str('executable_fingerprint');
+  }
+  /** Serialized DeviceAssignmentProto (copied; the plugin's deleter is called). */
+  deviceAssignment(): Uint8Array {
+    const a = this.api.args('PJRT_LoadedExecutable_GetDeviceAssignment').ptr('executable', this.alive('LoadedExecutable'));
+    this.api.call('PJRT_LoadedExecutable_GetDeviceAssignment', a);
+    const bytes = a.getBytes('serialized_bytes');
+    callDeleter(a.getPtr('serialized_device_assignment_deleter'), a.getPtr('serialized_device_assignment'));
+    return bytes;
+  }
+  /** (replica, partition) of each addressable device this executable runs on. */
+  addressableDeviceLogicalIds(): { replica: number; partition: number }[] {
+    const a = this.api.args('PJRT_LoadedExecutable_AddressableDeviceLogicalIds').ptr('executable', this.alive('LoadedExecutable'));
+    this.api.call('PJRT_LoadedExecutable_AddressableDeviceLogicalIds', a);
+    const n = a.getSize('num_addressable_device_logical_ids');
+    const flat = mem.readI32Array(a.getPtr('addressable_device_logical_ids'), 2 * n); // PJRT_LogicalDeviceIds: {int replica; int partition;}
+    return Array.from({ length: n }, (_, i) => ({ replica: flat[2 * i]!, partition: flat[2 * i + 1]! }));
   }
   addressableDevices(): Device[] {
     const a = this.api.args('PJRT_LoadedExecutable_AddressableDevices').ptr('executable', this.alive('LoadedExecutable'));

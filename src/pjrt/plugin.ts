@@ -9,7 +9,11 @@ import {
   type NamedValues,
   type SlotState,
 } from '../ffi/index.js';
-import { Client, type ClientCreateOptions } from './client.js';
+import { encodeCompileOptions, type CompileOptions } from '../proto/index.js';
+import { Client, type ClientCreateOptions, type Program } from './client.js';
+import { Executable } from './executable.js';
+import type { Scope } from './scope.js';
+import { TopologyDescription } from './topology.js';
 
 /** A loaded PJRT plugin: the library stays mapped for the life of the process (RTLD_NODELETE). */
 export class Plugin {
@@ -60,5 +64,26 @@ export class Plugin {
   }
   createClient(opts: ClientCreateOptions = {}): Promise<Client> {
     return Client.create(this.raw, opts);
+  }
+  /** PJRT_TopologyDescription_Create (options as PJRT_Client_Create's). */
+  createTopology(opts: { name?: string; options?: NamedValues; scope?: Scope } = {}): TopologyDescription {
+    return TopologyDescription.create(this.raw, opts);
+  }
+  deserializeTopology(bytes: Uint8Array, scope?: Scope): TopologyDescription {
+    return TopologyDescription.deserialize(this.raw, bytes, scope);
+  }
+  /** PJRT_Compile: ahead-of-time compile against `topology` (no client needed; `client` is optional). */
+  async compile(topology: TopologyDescription, program: Program, options: CompileOptions | Uint8Array = {}, opts: { client?: Client; scope?: Scope } = {}): Promise<Executable> {
+    const prog = this.raw.args('PJRT_Program').bytes('code', 'code_size', program.code).bytes('format', 'format_size', program.format ?? 'mlir');
+    const a = this.raw
+      .args('PJRT_Compile')
+      .ptr('topology', topology.ptr)
+      .struct('program', prog)
+      .bytes('compile_options', 'compile_options_size', options instanceof Uint8Array ? options : encodeCompileOptions(options))
+      .ptr('client', opts.client?.ptr ?? null);
+    await this.raw.callAsync('PJRT_Compile', a);
+    const p = a.getPtr('executable');
+    if (p === null) throw new Error('PJRT_Compile returned a NULL executable');
+    return new Executable(this.raw, p, opts.scope);
   }
 }

@@ -98,3 +98,29 @@ export function decodeCompileOptions(bytes: Uint8Array): Record<string, unknown>
   const T = compileOptionsType();
   return T.toObject(T.decode(bytes), { longs: String, defaults: false }) as Record<string, unknown>;
 }
+
+/** A serialized DeviceAssignmentProto as [replica][computation] device ids. */
+export function decodeDeviceAssignment(bytes: Uint8Array): number[][] {
+  const T = compileOptionsType().root.lookupType('pjrtcts.DeviceAssignmentProto');
+  const o = T.toObject(T.decode(bytes), { longs: Number, defaults: true }) as {
+    replicaCount: number;
+    computationCount: number;
+    computationDevices: { replicaDeviceIds: number[] }[];
+  };
+  return Array.from({ length: o.replicaCount }, (_, r) => Array.from({ length: o.computationCount }, (_, c) => o.computationDevices[c]?.replicaDeviceIds[r] ?? -1));
+}
+
+export interface DecodedShape {
+  /** xla.PrimitiveType number */
+  elementType: number;
+  dims: number[];
+  /** empty when the shape has no layout */
+  minorToMajor: number[];
+}
+
+/** A serialized xla.ShapeProto (our subset: element type, dimensions, layout.minor_to_major). */
+export function decodeShape(bytes: Uint8Array): DecodedShape {
+  const T = compileOptionsType().root.lookupType('pjrtcts.ShapeProto');
+  const o = T.toObject(T.decode(bytes), { longs: Number, defaults: true }) as { elementType: number; dimensions: number[]; layout?: { minorToMajor: number[] } };
+  return { elementType: o.elementType, dims: o.dimensions, minorToMajor: o.layout?.minorToMajor ?? [] };
+}

@@ -1,10 +1,15 @@
-// Tier 1 — devices, addressability, lookups, descriptions, the topology description, device assignment.
+// Tier 1 — devices, addressability, lookups, descriptions, the topology description (runtime, created, serialized),
+// device assignment.
 import { area } from '../../src/harness/index.js';
 import type { Client, TopologyDescription } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
 import { isPjrtError } from '../_lib/errors.js';
 import { NAMED_VALUE_KINDS } from '../_lib/named.js';
+import { noCompilerIsUnsupported } from '../_lib/aot.js';
+import { createOptionsOf } from '../_lib/config.js';
+import { decodeShape } from '../../src/proto/index.js';
+import { TopologyDescription as Topology } from '../../src/pjrt/index.js';
 
 const t = area('tier1.topology', { tier: 1, requires: { slots: ['PJRT_Client_Devices', 'PJRT_Client_AddressableDevices'] } });
 
@@ -178,6 +183,127 @@ t.case('topology_platform_name', {
   requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_PlatformName'] },
 }).run(({ client, unsupported }) => {
   check.equal(topologyOf(client, unsupported).platformName(), client.platformName(), 'the runtime topology\'s platform name must equal the client\'s');
+});
+
+t.case('topology_platform_version', {
+  source: 'header',
+  cite: 'PJRT_TopologyDescription_PlatformVersion and PJRT_Client_PlatformVersion both return "a string containing human-readable, platform-specific version info (e.g. the CUDA version on GPU or libtpu version on Cloud TPU)"; PJRT_Client_TopologyDescription is "the topology description of the runtime topology" — the client\'s own runtime, so the same version',
+  catches: ['topology_platform_version_stale'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_PlatformVersion', 'PJRT_Client_PlatformVersion'] },
+}).run(({ client, unsupported }) => {
+  check.equal(topologyOf(client, unsupported).platformVersion(), client.platformVersion(), 'the runtime topology\'s platform version must equal the client\'s');
+});
+
+const sortedIds = (t: TopologyDescription): number[] => t.deviceDescriptions().map((d) => d.id).sort((a, b) => a - b);
+const SERDE = ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_Serialize', 'PJRT_TopologyDescription_Deserialize', 'PJRT_TopologyDescription_Destroy', 'PJRT_TopologyDescription_GetDeviceDescriptions'];
+
+t.case('topology_serialize_roundtrip', {
+  source: 'framework',
+  cite: 'PJRT_TopologyDescription_Deserialize takes the bytes PJRT_TopologyDescription_Serialize produced; XLA\'s wrapper (pjrt_c_api_wrapper_impl.cc) serializes PjRtTopologyDescription::ToProto and deserializes that proto back into a topology of the same platform and devices, which JAX uses for ahead-of-time compilation (no compiler for the platform, which XLA\'s wrapper deserializes through: unsupported)',
+  catches: ['topology_serialize_drops_device', 'topology_deserialize_drops_device'],
+  requires: { slots: SERDE },
+}).run(async (ctx) => {
+  const { client, plugin, scope, unsupported } = ctx;
+  const runtime = topologyOf(client, unsupported);
+  const bytes = runtime.serialize();
+  const copy = await noCompilerIsUnsupported(ctx, () => plugin.deserializeTopology(bytes, scope));
+  check.equal(sortedIds(copy), sortedIds(runtime), 'a deserialized topology must describe the devices of the serialized one');
+  check.equal(copy.platformName(), runtime.platformName(), 'a deserialized topology must be of the serialized one\'s platform');
+  copy.destroy();
+});
+
+t.case('topology_destroy_only_that_topology', {
+  source: 'header',
+  cite: 'PJRT_TopologyDescription_Destroy: "Frees `topology`" — that topology only; another topology deserialized from the same bytes is a separate caller-owned object and stays usable',
+  catches: ['topology_destroy_shared'],
+  requires: { slots: SERDE },
+}).run(async (ctx) => {
+  const { client, plugin, scope, unsupported } = ctx;
+  const runtime = topologyOf(client, unsupported);
+  const bytes = runtime.serialize();
+  const first = await noCompilerIsUnsupported(ctx, () => plugin.deserializeTopology(bytes, scope));
+  const second = plugin.deserializeTopology(bytes, scope);
+  first.destroy();
+  check.equal(sortedIds(second), sortedIds(runtime), 'destroying one deserialized topology must leave another deserialized from the same bytes intact');
+});
+
+t.case('topology_destroy_null', {
+  source: 'header',
+  cite: 'PJRT_TopologyDescription_Destroy: "Frees `topology`. `topology` can be nullptr."',
+  catches: ['topology_destroy_rejects_null'],
+  requires: { slots: ['PJRT_TopologyDescription_Destroy'] },
+}).run(({ plugin }) => {
+  Topology.destroyNull(plugin.raw);
+});
+
+t.case('topology_attributes_well_formed', {
+  source: 'framework',
+  cite: 'PJRT_TopologyDescription_Attributes "Returns platform-specific topology attributes" as PJRT_NamedValue; XLA\'s C-API client reads them through pjrt::ConvertFromPjRtNamedValueList (pjrt_c_api_helpers.cc), which LOG(FATAL)s on a type outside PJRT_NamedValue_Type; they "Only lives as long as topology", so two calls agree',
+  catches: ['topology_attribute_type_invalid'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_Attributes'] },
+}).run(({ client, unsupported }) => {
+  const topology = topologyOf(client, unsupported);
+  const attrs = topology.attributeList();
+  for (const a of attrs) {
+    check.nonEmptyString(a.name, 'every topology attribute must have a name');
+    check.ok(NAMED_VALUE_KINDS.includes(a.kind), `topology attribute '${a.name}': the value type must be a PJRT_NamedValue_Type`, NAMED_VALUE_KINDS.join('|'), a.kind);
+  }
+  check.equal(topology.attributeList().map((a) => a.name), attrs.map((a) => a.name), 'PJRT_TopologyDescription_Attributes must list the same attributes on every call');
+});
+
+t.case('topology_fingerprint_stable', {
+  source: 'framework',
+  cite: 'PJRT_TopologyDescription_Fingerprint has no comment; XLA\'s PjRtTopologyDescription::Fingerprint "Returns a fingerprint of the topology for use in cache keys" (pjrt_compiler.h) — a cache key of one unchanged topology must not change between calls',
+  catches: ['topology_fingerprint_unstable'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_Fingerprint'] },
+}).run(async (ctx) => {
+  const topology = topologyOf(ctx.client, ctx.unsupported);
+  const first = await check.unimplementedIsUnsupported(ctx, 'XLA\'s PjRtTopologyDescription::Fingerprint may be unsupported', () => topology.fingerprint());
+  check.equal(topology.fingerprint(), first, 'the fingerprint of an unchanged topology must be the same on every call');
+});
+
+t.case('topology_memory_kind_ids', {
+  source: 'framework',
+  cite: 'XLA\'s PjRtTopologyDescription::GetMemorySpaceKindIds is "A list of all memory spaces kind_ids supported by this topology" and "GetMemorySpaceKindIds()[0] should be the default memory space id" (pjrt_compiler.h); the client\'s memories (PJRT_Memory_Kind_Id) live in its runtime topology',
+  catches: ['memory_kind_ids_default_not_first'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_GetMemorySpaceKindIds', 'PJRT_Memory_Kind_Id', 'PJRT_Device_DefaultMemory'] },
+}).run(({ client, device, unsupported }) => {
+  const ids = topologyOf(client, unsupported).memorySpaceKindIds();
+  check.ok(ids.length > 0, 'a topology supports at least the memory kind of its devices\' default memory', '≥ 1 kind id', '0');
+  for (const m of client.addressableMemories()) check.ok(ids.includes(m.kindId()), `the kind id of memory '${m.kind()}' must be among the runtime topology's kind ids`, check.show(ids), `${m.kindId()}`);
+  check.equal(ids[0], device.defaultMemory().kindId(), 'the first kind id of GetMemorySpaceKindIds must be the default memory\'s');
+});
+
+/** xla.PrimitiveType F32 (xla_data.proto). */
+const XLA_F32 = 11;
+
+t.case('topology_canonical_shape', {
+  source: 'framework',
+  cite: 'XLA\'s PjRtTopologyDescription::MakeCanonicalShapeForMemorySpace "Returns the canonical shape for a memory_space with an optionally provided layout … predicting the full shape + layout of a buffer after it is transferred" (pjrt_compiler.h; default UNIMPLEMENTED → unsupported): the element type and dimensions are the buffer\'s, the layout a permutation of its dimensions',
+  catches: ['canonical_shape_dims_reversed'],
+  requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace', 'PJRT_Memory_Kind_Id', 'PJRT_Device_DefaultMemory'] },
+}).run(async (ctx) => {
+  const topology = topologyOf(ctx.client, ctx.unsupported);
+  const kind = ctx.device.defaultMemory().kindId();
+  const bytes = await check.unimplementedIsUnsupported(ctx, 'MakeCanonicalShapeForMemorySpace is unsupported by default in XLA', () => topology.canonicalShape(kind, 'f32', [2, 3]));
+  const shape = decodeShape(bytes);
+  check.equal(shape.elementType, XLA_F32, 'the canonical shape of an f32 buffer has element type F32');
+  check.equal(shape.dims, [2, 3], 'the canonical shape of f32[2,3] has dimensions [2, 3]');
+  if (shape.minorToMajor.length) check.equal([...shape.minorToMajor].sort((a, b) => a - b), [0, 1], 'the canonical layout\'s minor_to_major must be a permutation of the dimensions');
+});
+
+t.case('topology_create', {
+  source: 'header',
+  cite: 'PJRT_TopologyDescription_Create "Creates and initializes a new PJRT_TopologyDescription" (options: "Extra platform-specific options to create a client"); PJRT_TopologyDescription_GetDeviceDescriptions "Returns descriptions for all devices in this topology"; PlatformName "identifies the platform" — the plugin\'s; UNIMPLEMENTED (XLA\'s CPU plugin: "Topology not supported for CPU compilation.") → unsupported',
+  catches: ['topology_create_empty'],
+  requires: { slots: ['PJRT_TopologyDescription_Create', 'PJRT_TopologyDescription_Destroy', 'PJRT_TopologyDescription_GetDeviceDescriptions', 'PJRT_TopologyDescription_PlatformName'] },
+}).run(async (ctx) => {
+  const created = await check.unimplementedIsUnsupported(ctx, 'the CPU plugin of XLA has no topology to create', () =>
+    ctx.plugin.createTopology({ options: createOptionsOf(ctx.config), scope: ctx.scope }),
+  );
+  check.ok(created.deviceDescriptions().length > 0, 'a created topology (with the options a client is created with) must describe its devices', '≥ 1 device', '0');
+  check.equal(created.platformName(), ctx.client.platformName(), 'a topology created by the plugin is of the plugin\'s platform');
+  created.destroy();
 });
 
 t.case('default_device_assignment', {

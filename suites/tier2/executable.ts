@@ -1,11 +1,14 @@
-// Tier 2 — executables: serialize → deserialize-and-load → same outputs; fingerprint; cost analysis; deletion.
+// Tier 2 — executables: serialize → deserialize-and-load → same outputs; fingerprint; cost analysis; deletion;
+// the metadata queries (generated code size, memory kinds, optimized program, compiled memory stats, compile
+// options, device assignment, logical ids).
 // Serialization is platform-specific and cost analysis plugin-specific; Serialize, DeserializeAndLoad, Fingerprint
 // ("May not be implemented by all platforms") and GetCostAnalysis answering UNIMPLEMENTED make a case unsupported.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
-import { addAndMul } from '../_lib/programs.js';
+import { addAndMul, module, tensor } from '../_lib/programs.js';
+import { decodeCompileOptions, decodeDeviceAssignment } from '../../src/proto/index.js';
 import type { Client, LoadedExecutable } from '../../src/pjrt/index.js';
 
 const t = area('tier2.executable', { tier: 2, requires: { slots: ['PJRT_Client_Compile'] } });
@@ -120,3 +123,142 @@ t.case('cost_analysis_plausible', {
 // PJRT_LoadedExecutable_IsDeleted and PJRT_LoadedExecutable_Destroy after calling this method", so Execute after
 // Delete is outside the contract (undefined in XLA's plugins) and a CTS must not call it. tier1.compile checks
 // IsDeleted around Delete.
+
+// ---- metadata queries ----
+
+t.case('generated_code_size', {
+  source: 'framework',
+  cite: 'PJRT_Executable_SizeOfGeneratedCodeInBytes writes `size_in_bytes`; XLA\'s wrapper returns xla::Executable::SizeOfGeneratedCodeInBytes, "the size of the executable in bytes. Returns -1 if this query is not supported by the executable" (xla/service/executable.h) — a size ≥ 0, or -1 (→ unsupported)',
+  catches: ['generated_code_size_garbage'],
+  requires: { slots: ['PJRT_Executable_SizeOfGeneratedCodeInBytes'] },
+}).run(async (ctx) => {
+  const exe = (await compileText(ctx.client, addAndMul([3]))).executable();
+  const size = await check.unimplementedIsUnsupported(ctx, 'no generated code to measure', () => exe.sizeOfGeneratedCodeInBytes());
+  if (size === -1n) return ctx.unsupported('SizeOfGeneratedCodeInBytes is -1: "this query is not supported by the executable"');
+  check.ok(size >= 0n, 'SizeOfGeneratedCodeInBytes is a size in bytes (or -1: not supported)', '≥ 0 or -1', `${size}`);
+});
+
+/** The memory kinds the client's addressable devices have (PJRT_Memory_Kind). */
+const clientMemoryKinds = (client: Client): Set<string> => new Set(client.addressableMemories().map((m) => m.kind()));
+const KINDS_OPTIONAL = 'memory kinds of an executable may not be implemented';
+
+t.case('parameter_memory_kinds', {
+  source: 'header',
+  cite: 'PJRT_Executable_ParameterMemoryKinds: "Returns a list of memory kind strings for parameters"; memory_kinds "Has length `num_parameters`" — one per parameter of the program (two for (a, b)), each a kind of the client\'s memories (PJRT_Memory_Kind)',
+  catches: ['parameter_memory_kinds_short'],
+  requires: { slots: ['PJRT_Executable_ParameterMemoryKinds', 'PJRT_Client_AddressableMemories', 'PJRT_Memory_Kind'] },
+}).run(async (ctx) => {
+  const exe = (await compileText(ctx.client, addAndMul([3]))).executable();
+  const kinds = await check.unimplementedIsUnsupported(ctx, KINDS_OPTIONAL, () => exe.parameterMemoryKinds());
+  check.equal(kinds.length, 2, 'ParameterMemoryKinds of a two-parameter program lists two kinds');
+  const known = clientMemoryKinds(ctx.client);
+  for (const k of kinds) check.ok(known.has(k), 'a parameter memory kind must be a kind of the client\'s memories', check.show([...known]), k);
+});
+
+t.case('output_memory_kinds', {
+  source: 'header',
+  cite: 'PJRT_Executable_OutputMemoryKinds: "Returns a list of memory kind strings for outputs"; memory_kinds "Has length `num_outputs`" — as many as PJRT_Executable_NumOutputs, each a kind of the client\'s memories (PJRT_Memory_Kind)',
+  catches: ['output_memory_kind_unknown'],
+  requires: { slots: ['PJRT_Executable_OutputMemoryKinds', 'PJRT_Executable_NumOutputs', 'PJRT_Client_AddressableMemories', 'PJRT_Memory_Kind'] },
+}).run(async (ctx) => {
+  const exe = (await compileText(ctx.client, addAndMul([3]))).executable();
+  const kinds = await check.unimplementedIsUnsupported(ctx, KINDS_OPTIONAL, () => exe.outputMemoryKinds());
+  check.equal(kinds.length, exe.numOutputs(), 'OutputMemoryKinds lists one kind per output (NumOutputs)');
+  const known = clientMemoryKinds(ctx.client);
+  for (const k of kinds) check.ok(known.has(k), 'an output memory kind must be a kind of the client\'s memories', check.show([...known]), k);
+});
+
+t.case('optimized_program', {
+  source: 'header',
+  cite: 'PJRT_Executable_OptimizedProgram: called with `program->code` NULL it "will populate `program->code_size` … the number of bytes the string `program->code` requires"; the second call "will then write the serialized program to `code_buff`" — that many bytes, in the format it sets',
+  catches: ['optimized_program_size_mismatch'],
+  requires: { slots: ['PJRT_Executable_OptimizedProgram'] },
+}).run(async (ctx) => {
+  const exe = (await compileText(ctx.client, addAndMul([3]))).executable();
+  const prog = await check.unimplementedIsUnsupported(ctx, 'the optimized program may not be available', () => exe.optimizedProgram());
+  check.nonEmptyString(prog.format, 'OptimizedProgram must set the format of the program it returns');
+  check.ok(prog.querySize > 0, 'the optimized program of a two-op module is not empty', '> 0 bytes', '0');
+  check.equal(prog.code.length, prog.querySize, 'the copy must write as many bytes as the size query said the program requires');
+});
+
+t.case('compiled_memory_stats', {
+  source: 'header',
+  cite: 'PJRT_Executable_GetCompiledMemoryStats: "Return memory stats that allow callers to estimate memory usage when running this executable" — the `*_size_in_bytes` fields are sizes, never negative (UNIMPLEMENTED → unsupported)',
+  catches: ['compiled_memory_stats_negative'],
+  requires: { slots: ['PJRT_Executable_GetCompiledMemoryStats'] },
+}).run(async (ctx) => {
+  const exe = (await compileText(ctx.client, addAndMul([3]))).executable();
+  const stats = await check.unimplementedIsUnsupported(ctx, 'memory stats may not be available', () => exe.compiledMemoryStats());
+  for (const [name, v] of Object.entries(stats)) if (name.endsWith('_size_in_bytes')) check.ok(v >= 0n, `compiled memory stat ${name} is a size`, '≥ 0', `${v}`);
+});
+
+t.case('compile_options_roundtrip', {
+  source: 'header',
+  cite: 'PJRT_Executable_GetCompileOptions: "Returns the CompileOptions that were used to compile this executable" — the serialized CompileOptionsProto carries the num_replicas and device_assignment it was compiled with',
+  catches: ['compile_options_returns_defaults'],
+  requires: { slots: ['PJRT_Executable_GetCompileOptions'] },
+}).run(async (ctx) => {
+  if (ctx.devices.length < 2) return ctx.skip('needs two addressable devices');
+  const target = ctx.devices[ctx.devices.length - 1]!;
+  const exe = (await compileText(ctx.client, addAndMul([3]), { numReplicas: 1, deviceAssignment: [[target.id]] })).executable();
+  const bytes = await check.unimplementedIsUnsupported(ctx, 'compile options may not be kept', () => exe.compileOptions());
+  const build = (decodeCompileOptions(bytes).executableBuildOptions ?? {}) as { numReplicas?: string; deviceAssignment?: { computationDevices?: { replicaDeviceIds?: string[] }[] } };
+  check.equal(Number(build.numReplicas ?? 0), 1, 'GetCompileOptions must return the num_replicas the executable was compiled with');
+  const ids = (build.deviceAssignment?.computationDevices ?? []).map((c) => (c.replicaDeviceIds ?? []).map(Number));
+  check.equal(ids, [[target.id]], 'GetCompileOptions must return the device_assignment the executable was compiled with');
+});
+
+t.case('loaded_fingerprint_stable', {
+  source: 'header',
+  cite: 'PJRT_LoadedExecutable_Fingerprint (deprecated): "Two executables that were produced by compiling with identical inputs (same program, compile options, compiler version, etc.) should have the same fingerprint. May not be implemented by all platforms" (UNIMPLEMENTED → unsupported)',
+  catches: ['loaded_fingerprint_unstable'],
+  requires: { slots: ['PJRT_LoadedExecutable_Fingerprint'] },
+}).run(async (ctx) => {
+  const why = 'PJRT_LoadedExecutable_Fingerprint is deprecated and "May not be implemented by all platforms"';
+  const a = await check.unimplementedIsUnsupported(ctx, why, async () => (await compileText(ctx.client, addAndMul([3]))).fingerprint());
+  const b = (await compileText(ctx.client, addAndMul([3]))).fingerprint();
+  check.equal(b, a, 'two compiles of the same program with the same options must have the same (deprecated) loaded fingerprint');
+});
+
+/** x + 1 on f32[4] declaring n replicas (as JAX emits an n-replica computation). */
+function addOneReplicated(n: number): string {
+  const ty = tensor([4], 'f32');
+  return module('jit_add_one', `  func.func public @main(%arg0: ${ty}) -> ${ty} {\n    %c = stablehlo.constant dense<1.000000e+00> : ${ty}\n    %0 = stablehlo.add %arg0, %c : ${ty}\n    return %0 : ${ty}\n  }`, n);
+}
+
+/** An n-replica executable over every addressable device in reverse order (so no default placement matches). */
+async function reversedReplicas(ctx: CaseContext<unknown>): Promise<{ exe: LoadedExecutable; assignment: number[][] }> {
+  const ids = ctx.devices.map((d) => d.id).reverse();
+  const assignment = ids.map((id) => [id]);
+  return { exe: await compileText(ctx.client, addOneReplicated(ids.length), { numReplicas: ids.length, deviceAssignment: assignment }), assignment };
+}
+
+t.case('device_assignment', {
+  source: 'header',
+  cite: 'PJRT_LoadedExecutable_GetDeviceAssignment "Retrieves the serialized DeviceAssignmentProto" of the executable: compiled with a CompileOptionsProto device_assignment ([replica][partition] → device), it is that assignment, and it covers every device of PJRT_LoadedExecutable_AddressableDevices',
+  catches: ['device_assignment_transposed'],
+  requires: { slots: ['PJRT_LoadedExecutable_GetDeviceAssignment', 'PJRT_LoadedExecutable_AddressableDevices'] },
+}).run(async (ctx) => {
+  if (ctx.devices.length < 2) return ctx.skip('needs two addressable devices');
+  const { exe, assignment } = await reversedReplicas(ctx);
+  const got = decodeDeviceAssignment(await check.unimplementedIsUnsupported(ctx, 'device assignments may not be available', () => exe.deviceAssignment()));
+  check.equal(got, assignment, 'GetDeviceAssignment must return the [replica][partition] assignment the executable was compiled with');
+  const assigned = new Set(got.flat());
+  for (const d of exe.addressableDevices()) check.ok(assigned.has(d.id), 'every addressable device of the executable must be in its device assignment', check.show([...assigned]), `${d.id}`);
+});
+
+t.case('addressable_device_logical_ids', {
+  source: 'framework',
+  cite: 'PJRT_LoadedExecutable_AddressableDeviceLogicalIds "Returns a list of logical device ids this executable will run on"; XLA\'s PjRtLoadedExecutable keeps addressable_device_logical_ids parallel to addressable_devices, each the (replica, partition) whose device_assignment entry is that device (pjrt_client.h)',
+  catches: ['logical_ids_swapped'],
+  requires: { slots: ['PJRT_LoadedExecutable_AddressableDeviceLogicalIds', 'PJRT_LoadedExecutable_AddressableDevices'] },
+}).run(async (ctx) => {
+  if (ctx.devices.length < 2) return ctx.skip('needs two addressable devices');
+  const { exe, assignment } = await reversedReplicas(ctx);
+  const ids = exe.addressableDeviceLogicalIds();
+  const devices = exe.addressableDevices();
+  check.equal(ids.length, devices.length, 'one logical id per addressable device');
+  ids.forEach(({ replica, partition }, i) => {
+    check.equal(assignment[replica]?.[partition], devices[i]!.id, `logical id ${i} (replica ${replica}, partition ${partition}) must name the device at that index of AddressableDevices`);
+  });
+});
