@@ -205,3 +205,19 @@ export class ProfilerApi {
     return { bytes: dst, firstCallBuffer: false };
   }
 }
+
+/**
+ * An extension for an Args struct's extension_start: a PJRT_Profiler_Extension as XLA's C-API client builds it for
+ * PJRT_Client_Compile and PJRT_LoadedExecutable_Execute (pjrt::CreatePjrtProfilerExtension: profiler_api null, a
+ * traceme context id), or with `type` another PJRT_Extension_Type value (one the plugin may not know). `next`
+ * continues the chain.
+ */
+export function argsExtension(opts: { tracemeContextId?: bigint; type?: number; next?: Args } = {}): Args {
+  const a = makeArgs('PJRT_Profiler_Extension'); // base.struct_size (offset 0) = PJRT_Profiler_Extension_STRUCT_SIZE
+  const base = layoutOf('PJRT_Extension_Base');
+  a.dv.setInt32(a.base + base.field('type').offset, opts.type ?? enumValue('PJRT_Extension_Type', 'Profiler'), true);
+  if (opts.next) a.keep(opts.next);
+  a.dv.setBigUint64(a.base + base.field('next').offset, opts.next?.address ?? 0n, true);
+  a.ptr('profiler_api', null).i64('traceme_context_id', opts.tracemeContextId ?? 0n);
+  return a;
+}
