@@ -49,3 +49,30 @@ export function extensionFn(api: RawApi, typeName: string, member: string): { fn
   if (p === null) throw new UnsupportedError(`extension ${typeName}.${member}`, 'is null in the plugin\'s extension');
   return { fn: decodeFn(p), args: m.args };
 }
+
+export type MemberState = 'present' | 'null' | 'beyond';
+export interface ExtensionDescription {
+  type: number;
+  typeName: string;
+  structSize: number;
+  /** the struct the CTS knows for this type, and the state of each of its pointer members (functions, tables) */
+  struct?: string;
+  members?: Record<string, MemberState>;
+}
+
+/** Every element of the chain, known or not; never reads past an element's struct_size. */
+export function describeExtensions(api: RawApi): { chain: ExtensionDescription[]; loop: boolean } {
+  const { entries, loop } = api.extensionChain();
+  const chain = entries.map((e): ExtensionDescription => {
+    const out: ExtensionDescription = { type: e.type, typeName: e.typeName, structSize: e.structSize };
+    const h = extensionHeader(e.typeName);
+    if (!h) return out;
+    out.struct = h.struct;
+    out.members = {};
+    for (const f of layoutOf(h.struct).fields.filter((x) => x.name !== 'base' && x.type.includes('*'))) {
+      out.members[f.name] = f.offset + f.size > e.structSize ? 'beyond' : readPtr(e.address, f.offset) === null ? 'null' : 'present';
+    }
+    return out;
+  });
+  return { chain, loop };
+}
