@@ -10,6 +10,7 @@ import type { Buffer } from './buffer.js';
 import type { Client } from './client.js';
 import type { Device, DeviceDescription } from './device.js';
 import type { Executable } from './executable.js';
+import type { TopologyDescription } from './topology.js';
 
 /** Calls `member` of extension `type` with a fresh Args that `fill` completes; a PJRT_Error becomes a PjrtError. */
 function callExt(api: RawApi, type: string, member: string, fill: (a: Args) => void): Args {
@@ -73,6 +74,11 @@ export class Layouts {
     const a = this.call('PJRT_Client_GetDefaultLayout', (x) => x.ptr('client', client.ptr)
       .i32('type', enumValue('PJRT_Buffer_Type', pjrtType)).i64s('dims', 'num_dims', dims));
     return this.take(a.getPtr('layout'), 'PJRT_Layouts_PJRT_Client_GetDefaultLayout');
+  }
+  topologyDefault(topology: TopologyDescription, pjrtType: string, dims: readonly number[]): string {
+    const a = this.call('PJRT_Topology_GetDefaultLayout', (x) => x.ptr('topology_description', topology.ptr)
+      .i32('type', enumValue('PJRT_Buffer_Type', pjrtType)).i64s('dims', 'num_dims', dims));
+    return this.take(a.getPtr('layout'), 'PJRT_Layouts_PJRT_Topology_GetDefaultLayout');
   }
   buffer(buffer: Buffer): string {
     const a = this.call('PJRT_Buffer_MemoryLayout', (x) => x.ptr('buffer', buffer.ptr));

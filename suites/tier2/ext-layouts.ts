@@ -28,6 +28,15 @@ t.case('client_default_layout', {
   dimsOf(new Layouts(plugin.raw).clientDefault(client, 'F32', DIMS), DIMS.length, 'the client default layout of f32[2,3]');
 });
 
+t.case('topology_default_layout', {
+  source: 'framework',
+  cite: `PjRtCApiTopologyDescription::GetDefaultLayout asks PJRT_Layouts_PJRT_Topology_GetDefaultLayout when JAX compiles for a topology without devices; ${SERIALIZED}`,
+  catches: ['layout_serialize_size_short'],
+  requires: { slots: ['PJRT_Client_TopologyDescription'] },
+}).run(({ plugin, client }) => {
+  dimsOf(new Layouts(plugin.raw).topologyDefault(client.topology(), 'F32', DIMS), DIMS.length, 'the topology default layout of f32[2,3]');
+});
+
 t.case('buffer_layout_major_to_minor', {
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer_Args.device_layout: "If nullptr, the device layout is assumed to be a dense layout with dimensions in major-to-minor order" — so PJRT_Layouts_PJRT_Buffer_MemoryLayout of such a buffer reports minor_to_major {1,0}',
