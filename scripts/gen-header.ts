@@ -1,14 +1,18 @@
-// Writes fixtures/reference-plugin/include/pjrt_c_api.h from the ABI table in src/abi.
+// Writes fixtures/reference-plugin/include/pjrt_c_api.h and the extension headers pjrt_c_api_<id>_extension.h
+// from the ABI table in src/abi.
 // Usage: node dist/scripts/gen-header.js [--check]   (--check: exit 1 if the committed header is stale)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
 import {
-  API_SLOTS, CALLBACKS, ENUMS, OPAQUE_TYPES, PJRT_API_MAJOR, PJRT_API_MINOR, STRUCTS, structDef,
-  type FieldDef, type StructDef,
+  API_SLOTS, CALLBACKS, ENUMS, EXTENSION_HEADERS, OPAQUE_TYPES, PJRT_API_MAJOR, PJRT_API_MINOR, STRUCTS, structDef,
+  type EnumDef, type ExtensionHeaderDef, type FieldDef, type StructDef,
 } from '../src/abi/index.js';
 
 export const HEADER_PATH = fileURLToPath(new URL('../../fixtures/reference-plugin/include/pjrt_c_api.h', import.meta.url));
+/** The file name of an extension's generated header. */
+export const extensionHeaderFile = (h: ExtensionHeaderDef): string => `pjrt_c_api_${h.id}_extension.h`;
 
 const GUARD = 'PJRT_CTS_PJRT_C_API_H_';
 
@@ -50,8 +54,8 @@ function structBlock(s: StructDef): string[] {
   ];
 }
 
-/** Struct definitions ordered so that every by-value member is defined first. */
-function orderedStructs(): StructDef[] {
+/** Struct definitions ordered so that every by-value member is defined first (of one header: `extension`). */
+function orderedStructs(extension?: string): StructDef[] {
   const out: StructDef[] = [];
   const done = new Set<string>();
   const visit = (s: StructDef): void => {
@@ -61,10 +65,20 @@ function orderedStructs(): StructDef[] {
       const base = f.type.replace(/^const\s+/, '').trim();
       if (!f.type.includes('*') && STRUCTS.some((x) => x.name === base)) visit(structDef(base));
     }
-    if (!s.inline) out.push(s);
+    if (!s.inline && s.extension === extension) out.push(s);
   };
   STRUCTS.forEach(visit);
   return out;
+}
+
+function enumBlock(e: EnumDef): string[] {
+  const L = ['typedef enum {'];
+  for (const m of e.members) {
+    const notes = [m.since > 0 ? `since ${since(m.since)}` : '', m.comment ?? ''].filter(Boolean).join('; ');
+    L.push(`  ${e.prefix}${m.name} = ${m.value},${notes ? `  // ${notes}` : ''}`);
+  }
+  L.push(`} ${e.name};`, '');
+  return L;
 }
 
 export function generateHeader(): string {
@@ -77,8 +91,8 @@ export function generateHeader(): string {
     ' * code written against the official pjrt_c_api.h compiles against this header. Layouts are LP64.',
     ' * Every struct, field, PJRT_Api slot and enum value matches the upstream header of the same minor (same',
     ' * offsets, sizes and values). Differences from that header: PJRT_Error and PJRT_Memory are opaque here (the',
-    ' * official header gives them a `vtable` function-table pointer member since 0.107/0.105); extension headers',
-    ' * are not included; `GetPjrtApi` is declared here (the official header leaves that to each plugin\'s header);',
+    ' * official header gives them a `vtable` function-table pointer member since 0.107/0.105); the extensions',
+    ' * the CTS tests have their own generated headers (pjrt_c_api_<name>_extension.h); `GetPjrtApi` is declared here (the official header leaves that to each plugin\'s header);',
     ' * PJRT_Chunk and PJRT_LogicalDeviceIds also get a `*_STRUCT_SIZE` constant; PJRT_Api slots carry no',
     ' * PJRT_NO_DISCARD ([[nodiscard]] under clang C++); enum values are spelled out.',
     ' */',
@@ -127,18 +141,11 @@ export function generateHeader(): string {
     ...OPAQUE_TYPES.map((t) => `typedef struct ${t} ${t};`),
     '',
     '// ----------------------------------------------------------------- struct names',
-    ...STRUCTS.filter((s) => !s.inline).map((s) => `typedef struct ${s.name} ${s.name};`),
+    ...STRUCTS.filter((s) => !s.inline && !s.extension).map((s) => `typedef struct ${s.name} ${s.name};`),
     '',
     '// ----------------------------------------------------------------- enums',
   );
-  for (const e of ENUMS) {
-    L.push('typedef enum {');
-    for (const m of e.members) {
-      const notes = [m.since > 0 ? `since ${since(m.since)}` : '', m.comment ?? ''].filter(Boolean).join('; ');
-      L.push(`  ${e.prefix}${m.name} = ${m.value},${notes ? `  // ${notes}` : ''}`);
-    }
-    L.push(`} ${e.name};`, '');
-  }
+  for (const e of ENUMS.filter((x) => !x.extension)) L.push(...enumBlock(e));
   L.push('// ----------------------------------------------------------------- callbacks');
   for (const c of CALLBACKS) {
     L.push(`${c.since > 0 ? `// since ${since(c.since)}\n` : ''}typedef ${c.ret} (*${c.name})(${c.params});`);
@@ -167,17 +174,66 @@ export function generateHeader(): string {
   return L.join('\n');
 }
 
+/** One extension's header: its version macro, opaque types, enums and structs (function tables spelled inline). */
+export function generateExtensionHeader(h: ExtensionHeaderDef): string {
+  const guard = `PJRT_CTS_PJRT_C_API_${h.id.toUpperCase()}_EXTENSION_H_`;
+  const structs = orderedStructs(h.id);
+  return [
+    '/* GENERATED FILE — DO NOT EDIT.',
+    ' * Produced by scripts/gen-header.ts from src/abi/extensions.ts; regenerate with `npm run gen:header`.',
+    ' *',
+    ` * The ${h.type} extension (PJRT_Extension_Type_${h.type}, since 0.${h.since}): ${h.comment}.`,
+    ' * Same struct and member names, offsets and sizes as the upstream header; function-table members are',
+    ' * declared with their function-pointer types spelled out (upstream names a typedef per function).',
+    ' */',
+    '',
+    `#ifndef ${guard}`,
+    `#define ${guard}`,
+    '',
+    '#include "pjrt_c_api.h"',
+    '',
+    '#ifdef __cplusplus',
+    'extern "C" {',
+    '#endif',
+    '',
+    `#define ${h.versionMacro} ${h.version}`,
+    '',
+    ...h.opaque.map((t) => `typedef struct ${t} ${t};`),
+    ...structs.map((s) => `typedef struct ${s.name} ${s.name};`),
+    '',
+    ...ENUMS.filter((e) => e.extension === h.id).flatMap(enumBlock),
+    ...structs.flatMap(structBlock),
+    '#ifdef __cplusplus',
+    '}  // extern "C"',
+    '#endif',
+    '',
+    `#endif  // ${guard}`,
+    '',
+  ].join('\n');
+}
+
+/** Every generated header: path → text. */
+export function generatedHeaders(): Map<string, string> {
+  const out = new Map([[HEADER_PATH, generateHeader()]]);
+  for (const h of EXTENSION_HEADERS) out.set(join(dirname(HEADER_PATH), extensionHeaderFile(h)), generateExtensionHeader(h));
+  return out;
+}
+
 function main(argv: readonly string[]): number {
-  const text = generateHeader();
+  const headers = generatedHeaders();
   if (argv.includes('--check')) {
-    let current = '';
-    try { current = readFileSync(HEADER_PATH, 'utf8'); } catch { /* missing counts as stale */ }
-    if (current === text) return 0;
-    console.error(`${HEADER_PATH} is stale; run \`npm run gen:header\``);
-    return 1;
+    let stale = 0;
+    for (const [path, text] of headers) {
+      let current = '';
+      try { current = readFileSync(path, 'utf8'); } catch { /* missing counts as stale */ }
+      if (current !== text) { console.error(`${path} is stale; run \`npm run gen:header\``); stale++; }
+    }
+    return stale ? 1 : 0;
   }
-  writeFileSync(HEADER_PATH, text);
-  console.log(`wrote ${HEADER_PATH}`);
+  for (const [path, text] of headers) {
+    writeFileSync(path, text);
+    console.log(`wrote ${path}`);
+  }
   return 0;
 }
 

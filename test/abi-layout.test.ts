@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  API_SLOTS, DTYPES, ENUMS, PJRT_API_MINOR, STRUCTS, apiStructSize, enumMember, enumValue, layoutOf, slotIndex,
+  API_SLOTS, DTYPES, ENUMS, EXTENSION_HEADERS, PJRT_API_MINOR, STRUCTS, apiStructSize, enumMember, enumValue, layoutOf, slotIndex,
   slotOffset, structDef, structNames,
 } from '../src/abi/index.js';
-import { HEADER_PATH, generateHeader } from '../scripts/gen-header.js';
+import { HEADER_PATH, extensionHeaderFile, generatedHeaders } from '../scripts/gen-header.js';
 
 const OFFICIAL_STYLE = fileURLToPath(new URL('../../test/native/layout-probe/official_style.cc', import.meta.url));
 
@@ -16,7 +16,8 @@ const hasCc = spawnSync('cc', ['--version']).status === 0;
 
 /** A C program that prints, for every struct, field and enum member, what the compiler makes of the header. */
 function probeSource(): string {
-  const L: string[] = ['#include <stdio.h>', '#include "pjrt_c_api.h"', 'int main(void) {'];
+  const L: string[] = ['#include <stdio.h>', '#include "pjrt_c_api.h"',
+    ...EXTENSION_HEADERS.map((h) => `#include "${extensionHeaderFile(h)}"`), 'int main(void) {'];
   const out = (fmt: string, ...vals: string[]): void => {
     L.push(`  printf("${fmt}\\n", ${vals.join(', ')});`);
   };
@@ -132,8 +133,15 @@ describe('abi: generated header', function () {
       '-I', dirname(HEADER_PATH), OFFICIAL_STYLE]);
   });
 
-  it('the committed header equals the generator output', () => {
-    assert.equal(readFileSync(HEADER_PATH, 'utf8'), generateHeader());
+  it('the committed headers (pjrt_c_api.h and the extension headers) equal the generator output', () => {
+    for (const [path, text] of generatedHeaders()) assert.equal(readFileSync(path, 'utf8'), text, path);
+  });
+
+  it('extension structs: known upstream STRUCT_SIZE values', () => {
+    const sizes: Array<[string, number]> = [['PJRT_Layouts_Extension', 80], ['PJRT_MemoryDescriptions_Extension', 40],
+      ['PJRT_Stream_Extension', 40], ['PJRT_FFI_Extension', 48], ['PJRT_Profiler_Extension', 40],
+      ['PLUGIN_Profiler_Api', 104], ['PJRT_FFI_UserData_Add_Args', 40], ['PJRT_MemoryDescription_Kind_Args', 44]];
+    for (const [name, size] of sizes) assert.equal(layoutOf(name).structSize, size, name);
   });
 
   it('compiles as C11, and the compiler agrees with layout.ts on every offset, size and value', function () {

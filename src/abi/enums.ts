@@ -11,10 +11,14 @@ export interface EnumMember {
 
 export interface EnumDef {
   readonly name: string;
+  /** declared by an extension header (extensions.ts), not by pjrt_c_api.h */
+  readonly extension?: string;
   /** C prefix of every member, e.g. 'PJRT_Buffer_Type_' */
   readonly prefix: string;
   readonly members: readonly EnumMember[];
 }
+
+import { EXTENSION_ENUMS } from './extensions.js';
 
 type Row = readonly [name: string, since?: number, comment?: string];
 
@@ -63,6 +67,7 @@ export const ENUMS: readonly EnumDef[] = [
     ['kImmutableZeroCopy', 0, 'named kZeroCopy before 0.47'], ['kMutableZeroCopy', 48],
   ]),
   seq('PJRT_Buffer_MemoryLayout_Type', 'PJRT_Buffer_MemoryLayout_Type_', [['Tiled'], ['Strides']]),
+  ...EXTENSION_ENUMS,
 ];
 
 const byName = new Map(ENUMS.map((e) => [e.name, e]));

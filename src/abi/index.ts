@@ -9,3 +9,5 @@ export { layoutOf, slotOffset, apiStructSize, slotsAt, structExists, typeLayout 
 export type { FieldLayout, StructLayout } from './layout.js';
 export { DTYPES, dtype, dtypeByPjrt, denseByteSize } from './dtypes.js';
 export type { DtypeRow, DtypeKind } from './dtypes.js';
+export { EXTENSION_HEADERS, EXTENSION_STRUCTS, extensionHeader, extensionFunctions } from './extensions.js';
+export type { ExtensionHeaderDef } from './extensions.js';

@@ -8,71 +8,14 @@
 // `since` 0 means "present before the changelog began at 0.29" (the exact minor is not tracked). Renamed
 // fields (`priv` → `extension_start` at 0.42, `memory_kind` → `kind` at 0.48) keep the minor of the field.
 
+import { anon, args, plain, type CallbackDef, type CType, type F, type StructDef } from './define.js';
+import { EXTENSION_STRUCTS } from './extensions.js';
 import { API_SLOTS } from './slots.js';
+
+export type { CType, FieldDef, StructDef, CallbackDef } from './define.js';
 
 export const PJRT_API_MAJOR = 0;
 export const PJRT_API_MINOR = 114;
-
-/** C spelling of a type: 'size_t', 'const PJRT_NamedValue*', 'PJRT_Device* const*', 'void (*)(char*)' … */
-export type CType = string;
-
-export interface FieldDef {
-  readonly name: string;
-  readonly type: CType;
-  readonly since: number;
-  readonly comment?: string;
-  /** an anonymous union member in C: its members are reached directly (`nv.int64_value`); `name` is ours */
-  readonly anonymous?: boolean;
-}
-
-export interface StructDef {
-  readonly name: string;
-  readonly fields: readonly FieldDef[];
-  /** starts with `size_t struct_size; PJRT_Extension_Base* extension_start;` (both listed in `fields`) */
-  readonly header?: boolean;
-  readonly union?: boolean;
-  /** only ever appears inline as an anonymous member; no C type of its own */
-  readonly inline?: boolean;
-  /** minor that introduced the struct */
-  readonly since: number;
-  readonly comment?: string;
-}
-
-/** A function-pointer typedef: `typedef ret (*name)(params);` */
-export interface CallbackDef {
-  readonly name: string;
-  readonly ret: CType;
-  readonly params: string;
-  readonly since: number;
-}
-
-type F = readonly [name: string, type: CType, since?: number, comment?: string];
-interface Opts { union?: boolean; inline?: boolean; comment?: string }
-
-type Row = F | FieldDef;
-
-function fields(since: number, rows: readonly Row[]): FieldDef[] {
-  return rows.map((r) => {
-    if (!Array.isArray(r)) return r as FieldDef;
-    const [name, type, s, comment] = r as F;
-    return { name, type, since: s ?? since, ...(comment ? { comment } : {}) };
-  });
-}
-
-/** A struct with the usual struct_size/extension_start header (every Args struct). */
-function args(name: string, since: number, rows: readonly Row[], opts: Opts = {}): StructDef {
-  const head: Row[] = [['struct_size', 'size_t'], ['extension_start', 'PJRT_Extension_Base*']];
-  return { name, since, header: true, fields: fields(since, [...head, ...rows]), ...opts };
-}
-
-/** A struct without the header (or with a partial one, spelled out). */
-function plain(name: string, since: number, rows: readonly Row[], opts: Opts = {}): StructDef {
-  return { name, since, fields: fields(since, rows), ...opts };
-}
-
-function anon(name: string, type: CType, since = 0): FieldDef {
-  return { name, type, since, anonymous: true };
-}
 
 const STR = (p: string): F[] => [[p, 'const char*'], [`${p}_size`, 'size_t']];
 
@@ -467,7 +410,8 @@ const API: StructDef = {
   ]).fields,
 };
 
-export const STRUCTS: readonly StructDef[] = [...DEFINED, API];
+/** pjrt_c_api.h's structs, then those of the extension headers (`extension` set). */
+export const STRUCTS: readonly StructDef[] = [...DEFINED, API, ...EXTENSION_STRUCTS];
 
 const structByName = new Map(STRUCTS.map((s) => [s.name, s]));
 

@@ -39,15 +39,12 @@ export class Collector {
 }
 
 export function pluginPart(plugin: Plugin, c: Collector): Omit<InfoDocument, 'platform' | 'processIndex' | 'devices' | 'addressableDevices' | 'memories' | 'problems'> {
-  const ext = c.try('extension chain', () => plugin.extensionChain(), { entries: [], loop: false });
+  const extensions = c.try('extension chain', () => plugin.describeExtensions(), { chain: [], loop: false });
   return {
     plugin: { path: plugin.path, structSize: plugin.structSize },
     apiVersion: { plugin: plugin.apiVersion, ours: { major: PJRT_API_MAJOR, minor: PJRT_API_MINOR } },
     attributes: c.try('PJRT_Plugin_Attributes', () => plugin.attributeList().map(namedValueJson), []),
-    extensions: {
-      chain: ext.entries.map((e) => ({ type: e.type, typeName: e.typeName, structSize: e.structSize })),
-      loop: ext.loop,
-    },
+    extensions,
     slots: API_SLOTS.map((s) => ({ name: s.name, since: s.since, state: plugin.slotState(s.name) })),
   };
 }

@@ -1,5 +1,6 @@
 // The `pjrt-cts info --json` document.
 import { z } from 'zod';
+import { ExtensionReport } from '../config/results.js';
 
 /** int64 values are JSON numbers when exactly representable, decimal strings otherwise. */
 const Int64Json = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);
@@ -33,7 +34,7 @@ export const InfoMemory = z.object({
   devices: z.array(z.number().int()).nullable(),
 });
 
-export const InfoExtension = z.object({ type: z.number().int(), typeName: z.string(), structSize: z.number().int() });
+export const InfoExtension = ExtensionReport;
 
 export const InfoSlot = z.object({
   name: z.string(),

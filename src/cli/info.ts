@@ -92,7 +92,13 @@ function human(d: InfoDocument): string[] {
     L.push(`  ${chalk.cyan(`#${m.id}`)} ${m.kind ?? '?'} ${dim(`kind id ${m.kindId ?? '?'}`)}  devices [${(m.devices ?? []).join(', ')}]`);
   }
   L.push(h(`extensions (${d.extensions.chain.length})`) + (d.extensions.loop ? chalk.red('  LOOP in the chain') : ''));
-  for (const e of d.extensions.chain) L.push(`  ${e.typeName} ${dim(`type ${e.type}, struct_size ${e.structSize}`)}`);
+  for (const e of d.extensions.chain) {
+    const members = Object.entries(e.members ?? {});
+    const missing = members.filter(([, st]) => st !== 'present').map(([m, st]) => `${m} ${st}`);
+    const known = e.struct ? `, ${e.struct}: ${members.length - missing.length}/${members.length} members` : ', no struct described by this CTS';
+    L.push(`  ${e.typeName} ${dim(`type ${e.type}, struct_size ${e.structSize}${known}`)}`);
+    if (missing.length) L.push(`    ${dim(missing.join(', '))}`);
+  }
   const count = (s: string) => d.slots.filter((x) => x.state === s);
   const nul = count('null');
   const beyond = count('beyond');

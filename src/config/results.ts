@@ -43,6 +43,22 @@ export type CaseResult = z.infer<typeof CaseResult>;
 
 const AttrValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.number(), z.string()]))]);
 
+/**
+ * One element of the PJRT_Api extension chain: its type (and name when the CTS knows it), base.struct_size and, for
+ * the extensions the CTS describes (src/abi/extensions.ts), the state of each pointer member — functions, the
+ * profiler's table — (`beyond`: past the plugin's struct_size). Extensions carry no version field; struct_size is what tells their versions apart.
+ */
+export const ExtensionReport = z.strictObject({
+  type: z.number().int(),
+  typeName: z.string(),
+  structSize: z.number().int(),
+  struct: z.string().optional(),
+  members: z.record(z.string(), z.enum(['present', 'null', 'beyond'])).optional(),
+});
+export type ExtensionReport = z.infer<typeof ExtensionReport>;
+export const ExtensionChainReport = z.strictObject({ chain: z.array(ExtensionReport), loop: z.boolean() });
+export type ExtensionChainReport = z.infer<typeof ExtensionChainReport>;
+
 export const PluginIdentity = z.strictObject({
   name: z.string(),
   path: z.string(),
@@ -52,6 +68,8 @@ export const PluginIdentity = z.strictObject({
   platformName: z.string().optional(),
   platformVersion: z.string().optional(),
   attributes: z.record(z.string(), AttrValue).optional(),
+  /** every element of the PJRT_Api extension chain, known or not */
+  extensions: ExtensionChainReport.optional(),
   devices: z.array(z.strictObject({ id: z.number(), kind: z.string(), processIndex: z.number().optional() })).optional(),
   createOptions: z.record(z.string(), AttrValue).optional(),
 });

@@ -64,6 +64,9 @@ export class PluginSession {
     if (p.has('PJRT_Plugin_Initialize')) p.initialize();
     this.counters.loadMs += performance.now() - t0;
     this.note({ apiVersion: { ...p.apiVersion }, structSize: p.structSize });
+    try {
+      this.note({ extensions: p.describeExtensions() });
+    } catch { /* tier0.extensions reports a broken chain */ }
     if (p.has('PJRT_Plugin_Attributes')) {
       try {
         this.note({ attributes: jsonValues(p.attributes() as Record<string, NamedValue>) });

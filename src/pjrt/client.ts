@@ -5,6 +5,7 @@ import {
   encodeNamedValues,
   kvCallbacks,
   spokenMinor,
+  type Args,
   type KeyValueStore,
   type KvCallbacks,
   type NamedValues,
@@ -165,11 +166,12 @@ export class Client extends Handle {
     return Array.from(out.subarray(0, replicas * partitions));
   }
 
-  compile(program: Program, options: CompileOptions | Uint8Array = {}): Promise<LoadedExecutable> {
-    return this.compileFor(program, options, this.scope);
+  /** `argsExtension`: an extension chain for the Compile Args' extension_start (XLA's client passes one). */
+  compile(program: Program, options: CompileOptions | Uint8Array = {}, argsExtension?: Args): Promise<LoadedExecutable> {
+    return this.compileFor(program, options, this.scope, argsExtension);
   }
 
-  private async compileFor(program: Program, options: CompileOptions | Uint8Array, scope: Scope | undefined): Promise<LoadedExecutable> {
+  private async compileFor(program: Program, options: CompileOptions | Uint8Array, scope: Scope | undefined, argsExtension?: Args): Promise<LoadedExecutable> {
     const prog = this.api.args('PJRT_Program').bytes('code', 'code_size', program.code).bytes('format', 'format_size', program.format ?? 'mlir');
     const opts = options instanceof Uint8Array ? options : encodeCompileOptions(options);
     const a = this.api
@@ -177,6 +179,7 @@ export class Client extends Handle {
       .ptr('client', this.alive('Client'))
       .struct('program', prog)
       .bytes('compile_options', 'compile_options_size', opts);
+    if (argsExtension) a.struct('extension_start', argsExtension);
     await this.api.callAsync('PJRT_Client_Compile', a);
     return new LoadedExecutable(this, nonNull(a.getPtr('executable'), 'PJRT_Client_Compile'), scope);
   }

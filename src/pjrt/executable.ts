@@ -1,4 +1,4 @@
-import { callDeleter, decodeNamedValues, mem, type NamedValues, type Ptr, type RawApi } from '../ffi/index.js';
+import { callDeleter, decodeNamedValues, mem, type Args, type NamedValues, type Ptr, type RawApi } from '../ffi/index.js';
 import { Buffer } from './buffer.js';
 import type { Client } from './client.js';
 import type { Device } from './device.js';
@@ -113,6 +113,8 @@ export interface ExecuteOptions {
   deviceCompleteEvents?: boolean;
   executeDevice?: Device;
   launchId?: number;
+  /** An extension chain for the Execute Args' extension_start (XLA's client passes a PJRT_Profiler_Extension). */
+  argsExtension?: Args;
 }
 
 export interface ExecuteResult {
@@ -218,6 +220,7 @@ export class LoadedExecutable extends Handle {
       .keep(events);
     if (opts.deviceCompleteEvents) a.ptr('device_complete_events', mem.addressOf(events));
     if (opts.executeDevice !== undefined) a.ptr('execute_device', opts.executeDevice.ptr);
+    if (opts.argsExtension !== undefined) a.struct('extension_start', opts.argsExtension);
     await api.callAsync('PJRT_LoadedExecutable_Execute', a);
     const outputs = outRows.map((r) => Array.from(r.subarray(0, nOut), (p) => new Buffer(this.client, p, this.scope)));
     const completeEvents = opts.deviceCompleteEvents

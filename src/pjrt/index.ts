@@ -16,3 +16,4 @@ export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind 
 export { bufferTypeOf, dtypeNameOf } from './dtype.js';
 export type { NamedValue, NamedValues, NamedValueEntry, KeyValueStore, RawApi, Args, SlotState, SlotStat } from '../ffi/index.js';
 export type { CompileOptions } from '../proto/index.js';
+export { Layouts, MemoryDescriptions, Stream, Ffi, ProfilerApi, argsExtension, parseLayoutText, type MemoryDescriptionInfo } from './extensions.js';

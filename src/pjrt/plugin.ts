@@ -1,9 +1,11 @@
 import { PJRT_API_MINOR } from '../abi/index.js';
 import {
+  describeExtensions,
   decodeNamedValueList,
   decodeNamedValues,
   loadApi,
   RawApi,
+  type ExtensionDescription,
   type ExtensionEntry,
   type NamedValueEntry,
   type NamedValues,
@@ -61,6 +63,10 @@ export class Plugin {
   }
   extensionChain(): { entries: ExtensionEntry[]; loop: boolean } {
     return this.raw.extensionChain();
+  }
+  /** Every extension in the chain with, for those the CTS knows, the state of their members (for reports). */
+  describeExtensions(): { chain: ExtensionDescription[]; loop: boolean } {
+    return describeExtensions(this.raw);
   }
   createClient(opts: ClientCreateOptions = {}): Promise<Client> {
     return Client.create(this.raw, opts);

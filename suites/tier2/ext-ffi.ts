@@ -1,0 +1,57 @@
+// Tier 2 — the FFI extension (pjrt_c_api_ffi_extension.h) as frameworks call it: jax.ffi.register_ffi_type and
+// register_ffi_target go through type_register and register_handler, and PjRtCApiLoadedExecutable::Execute
+// forwards a framework's ExecuteContext user data with user_data_add (ForwardExecuteContext,
+// xla/pjrt/c_api_client/pjrt_c_api_client.cc). XLA's own plugins implement it in
+// xla/pjrt/c/pjrt_c_api_ffi_internal.cc. (Calling a registered handler needs a custom call the CTS's programs do
+// not contain, so whether a handler is found at run time is not tested here.)
+import { area } from '../../src/harness/index.js';
+import { allocateHostMemory, Ffi } from '../../src/pjrt/index.js';
+import * as check from '../_lib/check.js';
+
+const t = area('tier2.ext.ffi', { tier: 2, client: 'none' });
+const unique = (what: string): string => `pjrt_cts.${what}.${process.pid}.${Date.now()}`;
+// Host memory whose address stands for user data and for a handler the plugin stores but never calls (no program
+// names the target); never freed, as a registered handler lives for the process.
+let opaqueAddress: bigint | undefined;
+const opaque = (): bigint => (opaqueAddress ??= allocateHostMemory(64).address);
+
+t.case('type_register_assigns_ids', {
+  source: 'framework',
+  cite: 'PJRT_FFI_Type_Register_Args.type_id is "in-out"; XLA\'s PJRT_FFI_Type_Register (pjrt_c_api_ffi_internal.cc): "If type_id is unknown, we are registering a new type and XLA will assign a unique type id to it" — JAX keeps that id for the type\'s user data',
+  catches: ['ffi_type_id_not_assigned'],
+}).run(({ plugin }) => {
+  const ffi = new Ffi(plugin.raw);
+  const a = ffi.typeRegister(unique('type_a'));
+  const b = ffi.typeRegister(unique('type_b'));
+  check.ok(a !== 0n && b !== 0n, 'a type registered with type_id 0 (unknown) must get an id assigned (written back to type_id)', 'non-zero ids', `${a}, ${b}`);
+  check.ok(a !== b, 'two types must get different ids (the id is what user data is looked up by)', 'distinct ids', `${a} and ${b}`);
+});
+
+t.case('user_data_needs_context', {
+  source: 'framework',
+  cite: 'XLA\'s PJRT_FFI_UserData_Add returns INVALID_ARGUMENT "PJRT FFI extension requires execute context to be not nullptr"; ForwardExecuteContext always passes the context it created with PJRT_ExecuteContext_Create',
+  control: 'user_data_add into a context from PJRT_ExecuteContext_Create succeeds',
+  catches: ['ffi_user_data_null_context_accepted'],
+  requires: { slots: ['PJRT_ExecuteContext_Create', 'PJRT_ExecuteContext_Destroy'] },
+}).run(async ({ plugin }) => {
+  const ffi = new Ffi(plugin.raw);
+  const typeId = ffi.typeRegister(unique('user_data'));
+  const ctx = ffi.createContext();
+  try {
+    await check.control('user_data_add into a created execute context', () => ffi.userDataAdd(ctx.context, typeId, opaque()));
+  } finally {
+    ctx.destroy();
+  }
+  await check.rejects(() => ffi.userDataAdd(null, typeId, opaque()), 'user_data_add with a null context must fail: the data would be lost', ['INVALID_ARGUMENT']);
+});
+
+t.case('register_handler_rejects_null', {
+  source: 'framework',
+  cite: 'XLA\'s PJRT_FFI_Register_Handler: "Validate that handler is not null" → INVALID_ARGUMENT "FFI handler cannot be null"; a null handler registered would crash the first custom call that names the target',
+  control: 'register_handler with a non-null handler for a target no program calls succeeds',
+  catches: ['ffi_null_handler_accepted'],
+}).run(async ({ plugin }) => {
+  const ffi = new Ffi(plugin.raw);
+  await check.control('register_handler with a non-null handler', () => ffi.registerHandler(unique('target'), opaque(), 'cpu'));
+  await check.rejects(() => ffi.registerHandler(unique('null_target'), null, 'cpu'), 'register_handler with a null handler must fail', ['INVALID_ARGUMENT']);
+});
