@@ -1,7 +1,8 @@
 // The reference plugin's StableHLO portable-artifact reader (VHLO bytecode, src/hlo/bytecode_reader.cc +
 // vhlo_to_text.cc): an artifact compiles to the same program as its text, and broken artifacts fail cleanly.
-// Fixtures: test/fixtures/artifacts/<program>@<target version>.mlirbc, serialized by jaxlib from
-// fixtures/programs/<program>.mlir. PJRT_CTS_ARTIFACT_DIR=<dir> runs the same comparison over every
+// Fixtures: test/fixtures/artifacts/<program>@<target version>.mlirbc, serialized by jaxlib
+// (stablehlo.serialize_portable_artifact_str) from fixtures/programs/<program>.mlir, and one plain
+// stablehlo-dialect bytecode file (jax's mlir.module_to_bytecode). PJRT_CTS_ARTIFACT_DIR=<dir> runs the same comparison over every
 // <program>@<version>.mlirbc in <dir> (the full sweep).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -101,6 +102,20 @@ describe('reference plugin: StableHLO portable artifacts', function () {
       assert.equal(e?.codeName, 'UNIMPLEMENTED');
       assert.match(e!.message, /vhlo\.atan2_v1/);
     }
+  });
+
+  it('an artifact outside the supported target window, or plain (non-VHLO) MLIR bytecode, is UNIMPLEMENTED', async () => {
+    const code = Buffer.from(readFileSync(path.join(fixtureDir, 'tan_f32@1.17.0.mlirbc')));
+    const at = code.indexOf('StableHLO_v1.17.0');
+    assert.ok(at > 0);
+    code.write('StableHLO_v9.99.0', at, 'latin1');
+    const future = await compileError(client, new Uint8Array(code));
+    assert.equal(future?.codeName, 'UNIMPLEMENTED');
+    assert.match(future!.message, /v9\.99\.0/);
+    // what jax's mlir.module_to_bytecode writes: stablehlo/func dialects, no VHLO
+    const plain = await compileError(client, new Uint8Array(readFileSync(path.join(fixtureDir, 'abs_f32_plain_stablehlo.bytecode'))));
+    assert.equal(plain?.codeName, 'UNIMPLEMENTED');
+    assert.match(plain!.message, /only VHLO portable artifacts/);
   });
 
   it('a truncated artifact is INVALID_ARGUMENT (UNKNOWN with the StableHLO version note under xla)', async () => {
