@@ -6,6 +6,7 @@
 import { programFor } from '../../src/harness/index.js';
 import type { Buffer, Client, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import * as check from './check.js';
+import { isPjrtError } from './errors.js';
 
 export interface HostArray {
   dtype: string;
@@ -49,6 +50,19 @@ export async function run1(client: Client, text: string, args: HostArray[], outs
   const bufs = await Promise.all(args.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: dev })));
   const { outputs } = await exe.execute([bufs]);
   return Promise.all(outputs[0]!.map((b, k) => (outs[k] ? readOut(b, outs[k]) : b.toHost())));
+}
+
+/**
+ * Runs `f`; UNIMPLEMENTED from PJRT_Client_Compile means the plugin lacks an op of the program (or this form of it),
+ * so the case is unsupported, as in tier1.program.run. Any other error propagates.
+ */
+export async function opsOrUnsupported<T>(ctx: { unsupported(reason: string): never }, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (isPjrtError(e) && e.slot === 'PJRT_Client_Compile' && e.codeName === 'UNIMPLEMENTED') ctx.unsupported(`compile: ${e.message}`);
+    throw e;
+  }
 }
 
 /** The first n addressable devices' ids as a [replica][partition] table (no DefaultDeviceAssignment call). */
