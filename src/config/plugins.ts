@@ -46,6 +46,8 @@ export const PluginConfig = z.strictObject({
     .describe('true if the devices can be held by one process at a time (TPU-like): the run uses one worker whatever --jobs says'),
   parallelCreateOptions: z.record(z.string().min(1), CreateOptionValue).optional()
     .describe('create options added when more than one worker runs at once (e.g. GPU: {"preallocate": false})'),
+  programForms: z.array(z.enum(['text', 'artifact'])).min(1).optional()
+    .describe('the forms of a format "mlir" program the plugin compiles: "text" (StableHLO text), "artifact" (a StableHLO portable artifact, VHLO bytecode, as JAX sends); absent: probed by compiling a trivial program in each form'),
 });
 export type PluginConfig = z.infer<typeof PluginConfig>;
 

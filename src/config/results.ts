@@ -72,6 +72,12 @@ export const PluginIdentity = z.strictObject({
   extensions: ExtensionChainReport.optional(),
   devices: z.array(z.strictObject({ id: z.number(), kind: z.string(), processIndex: z.number().optional() })).optional(),
   createOptions: z.record(z.string(), AttrValue).optional(),
+  /** The program forms the plugin compiles (src/harness/program-forms.ts) and how that was decided. */
+  programForms: z.strictObject({
+    accepted: z.array(z.enum(['text', 'artifact'])),
+    how: z.enum(['declared', 'probed']),
+    rejected: z.record(z.string(), z.string()),
+  }).optional(),
 });
 export type PluginIdentity = z.infer<typeof PluginIdentity>;
 

@@ -6,6 +6,7 @@ import type { PluginIdentity } from '../config/results.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
 import { toJsonValue, type NamedValue } from '../runner/named-value.js';
 import type { Scope } from '../pjrt/scope.js';
+import { declareProgramForms, knownProgramForms, type ProgramForms } from './program-forms.js';
 
 type PjrtModule = typeof import('../pjrt/index.js');
 
@@ -29,7 +30,11 @@ export class PluginSession {
   private shared: Shared | undefined;
   readonly counters: SessionCounters = { clientsCreated: 0, sharedClientsCreated: 0, loadMs: 0, sharedClientResets: [] };
 
-  constructor(readonly config: ResolvedPlugin) {}
+  private notedForms: ProgramForms | undefined;
+
+  constructor(readonly config: ResolvedPlugin) {
+    declareProgramForms(config.programForms);
+  }
 
   /** Imports the object model (no plugin is opened yet). */
   async init(): Promise<void> {
@@ -142,6 +147,11 @@ export class PluginSession {
 
   /** The identity learnt since the last call, or undefined when nothing new. */
   takeIdentity(): Partial<PluginIdentity> | undefined {
+    const forms = knownProgramForms();
+    if (forms && forms !== this.notedForms) {
+      this.notedForms = forms;
+      this.note({ programForms: { accepted: [...forms.accepted], how: forms.how, rejected: { ...forms.rejected } } });
+    }
     if (!this.identityDirty) return undefined;
     this.identityDirty = false;
     return { ...this.identity };

@@ -1,3 +1,5 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { enumValue, structDef } from '../abi/index.js';
 import { dtype, hostByteSize } from '../abi/dtypes.js';
 import {
@@ -172,6 +174,7 @@ export class Client extends Handle {
   }
 
   private async compileFor(program: Program, options: CompileOptions | Uint8Array, scope: Scope | undefined, argsExtension?: Args): Promise<LoadedExecutable> {
+    recordProgram(program);
     const prog = this.api.args('PJRT_Program').bytes('code', 'code_size', program.code).bytes('format', 'format_size', program.format ?? 'mlir');
     const opts = options instanceof Uint8Array ? options : encodeCompileOptions(options);
     const a = this.api
@@ -354,6 +357,21 @@ export class Client extends Handle {
       this.kv = null;
     }
   }
+}
+
+/**
+ * Record mode (`PJRT_CTS_RECORD_PROGRAMS=<dir>`): every StableHLO text this process compiles is appended to
+ * `<dir>/<pid>.jsonl` as {"text": …}, so scripts/gen-artifacts.ts can serialize what a reference run compiles.
+ */
+export const RECORD_PROGRAMS_ENV = 'PJRT_CTS_RECORD_PROGRAMS';
+const recorded = new Set<string>();
+
+function recordProgram(program: Program): void {
+  const dir = process.env[RECORD_PROGRAMS_ENV];
+  if (!dir || typeof program.code !== 'string' || (program.format ?? 'mlir') !== 'mlir' || recorded.has(program.code)) return;
+  recorded.add(program.code);
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(path.join(dir, `${process.pid}.jsonl`), JSON.stringify({ text: program.code }) + '\n');
 }
 
 function nonNull(p: Ptr | null, slot: string): Ptr {

@@ -25,12 +25,13 @@ export interface ResolvedPlugin {
   maxLiveClients?: number;
   exclusiveDevices?: boolean;
   parallelCreateOptions?: NamedValues;
+  programForms?: ('text' | 'artifact')[];
 }
 
 /** The entry's optional fields that travel unchanged to the workers (the suites read them from `ctx.config`). */
 const PASSED_THROUGH = [
   'nodeIdOption', 'numNodesOption', 'kvPrefixOption', 'kvTimeoutOption', 'completionDelayOption', 'strictCreateOptions', 'maxLiveClients',
-  'exclusiveDevices',
+  'exclusiveDevices', 'programForms',
 ] as const satisfies readonly (keyof ResolvedPlugin & keyof PluginConfig)[];
 
 /** --config, else $PJRT_CTS_CONFIG, else ./plugins.json, else the package's plugins.json. */

@@ -4,6 +4,7 @@
 import Mocha from 'mocha';
 import { performance } from 'node:perf_hooks';
 import { runCase, type CaseOutcome } from '../harness/execute.js';
+import { PROBE_PROGRAM, programFor } from '../harness/program-forms.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
 import { loadSuites } from './load-suites.js';
@@ -46,15 +47,8 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
   await send({ type: 'probe', ...(problem ? { problem } : {}) });
 }
 
-/** A trivial StableHLO program (f32[] + 1) for the warm-up. */
-const WARMUP_PROGRAM = `module @pjrt_cts_warmup {
-  func.func public @main(%arg0: tensor<f32>) -> tensor<f32> {
-    %c = stablehlo.constant dense<1.000000e+00> : tensor<f32>
-    %0 = stablehlo.add %arg0, %c : tensor<f32>
-    return %0 : tensor<f32>
-  }
-}
-`;
+/** A trivial StableHLO program (f32[] + 1) for the warm-up: the program-form probe's, so it needs no artifact of its own. */
+const WARMUP_PROGRAM = PROBE_PROGRAM;
 
 /**
  * Compiles and runs a trivial program on the shared client, so a plugin's slow first use (JIT caches, device
@@ -69,7 +63,7 @@ async function warmUp(session: PluginSession, deadlines: WarmupDeadlines): Promi
     const client = await session.sharedClient();
     await send({ type: 'warmup-start', deadlineMs: deadlines.ms });
     client.useScope(scope);
-    const exe = await client.compile({ code: WARMUP_PROGRAM, format: 'mlir' });
+    const exe = await client.compile(await programFor(client, WARMUP_PROGRAM));
     const device = exe.addressableDevices()[0]!;
     const arg = await client.upload(new Uint8Array(new Float32Array([41]).buffer), { dtype: 'f32', dims: [], device });
     const { outputs } = await exe.execute([[arg]]);

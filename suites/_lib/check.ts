@@ -6,8 +6,9 @@ export class ConformanceFailure extends Error {
     readonly rule: string,
     readonly expected: string,
     readonly actual: string,
+    cause?: unknown,
   ) {
-    super(`${rule}: expected ${expected}, got ${actual}`);
+    super(`${rule}: expected ${expected}, got ${actual}`, cause === undefined ? undefined : { cause });
     this.name = 'ConformanceFailure';
   }
 }
@@ -32,8 +33,8 @@ export function show(v: unknown): string {
   }
 }
 
-export function fail(rule: string, expected: string, actual: string): never {
-  throw new ConformanceFailure(rule, expected, actual);
+export function fail(rule: string, expected: string, actual: string, cause?: unknown): never {
+  throw new ConformanceFailure(rule, expected, actual, cause);
 }
 
 export function ok(cond: boolean, rule: string, expected: string, actual: string | (() => string)): asserts cond {
@@ -135,7 +136,7 @@ export async function control<T>(what: string, f: () => Promise<T> | T): Promise
   } catch (e) {
     if (isUnsupported(e)) throw e;
     const got = isPjrtError(e) ? `${e.codeName} "${e.message}" from ${e.slot}` : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    fail(`positive control failed (${what}), so the negative check that follows cannot be judged`, 'success on valid input', got);
+    fail(`positive control failed (${what}), so the negative check that follows cannot be judged`, 'success on valid input', got, e);
   }
 }
 
@@ -147,7 +148,9 @@ export async function unimplementedIsUnsupported<T>(ctx: { unsupported(reason: s
   try {
     return await f();
   } catch (e) {
-    if (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED') ctx.unsupported(`${e.slot} returned UNIMPLEMENTED ("${e.message}"): ${why}`);
+    // A positive control that failed carries the slot's error as its cause: UNIMPLEMENTED there is the same answer.
+    const err = e instanceof ConformanceFailure && isPjrtError(e.cause) ? e.cause : e;
+    if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') ctx.unsupported(`${err.slot} returned UNIMPLEMENTED ("${err.message}"): ${why}`);
     throw e;
   }
 }

@@ -3,8 +3,10 @@
 // single-device jit never calls it; an explicit assignment is what `jax.pmap(devices=…)` passes) and no
 // ToHostBuffer size query (outputs are read into destinations sized from their expected dtype and dims, as
 // XLA's PjRtCApiBuffer::ToLiteral does).
+import { programFor } from '../../src/harness/index.js';
 import type { Buffer, Client, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import * as check from './check.js';
+import { isPjrtError } from './errors.js';
 
 export interface HostArray {
   dtype: string;
@@ -18,7 +20,18 @@ export interface OutSpec {
   dims: readonly number[];
 }
 
-export function compileText(client: Client, text: string, options: { numReplicas?: number; deviceAssignment?: number[][] } = {}): Promise<LoadedExecutable> {
+type TextCompileOptions = { numReplicas?: number; deviceAssignment?: number[][] };
+
+/**
+ * Compiles a StableHLO text in a form the plugin accepts: the text itself, or its committed portable artifact for a
+ * plugin that takes only artifacts (src/harness/program-forms.ts; no artifact → the case is unsupported).
+ */
+export async function compileText(client: Client, text: string, options: TextCompileOptions = {}): Promise<LoadedExecutable> {
+  return client.compile(await programFor(client, text), options);
+}
+
+/** Sends the text as it is, whatever forms the plugin accepts: for texts a case expects to be rejected. */
+export function compileRaw(client: Client, text: string, options: TextCompileOptions = {}): Promise<LoadedExecutable> {
   return client.compile({ code: text, format: 'mlir' }, options);
 }
 
@@ -32,11 +45,24 @@ export function readOut(b: Buffer, out: OutSpec): Promise<Uint8Array> {
  * read into destinations sized from `outs` (the expected output dtypes and dims).
  */
 export async function run1(client: Client, text: string, args: HostArray[], outs: readonly OutSpec[], device?: Device): Promise<Uint8Array[]> {
-  const exe = await client.compileCached({ code: text, format: 'mlir' }); // running, not testing compile: once per worker
+  const exe = await client.compileCached(await programFor(client, text)); // running, not testing compile: once per worker
   const dev = device ?? exe.addressableDevices()[0]!;
   const bufs = await Promise.all(args.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: dev })));
   const { outputs } = await exe.execute([bufs]);
   return Promise.all(outputs[0]!.map((b, k) => (outs[k] ? readOut(b, outs[k]) : b.toHost())));
+}
+
+/**
+ * Runs `f`; UNIMPLEMENTED from PJRT_Client_Compile means the plugin lacks an op of the program (or this form of it),
+ * so the case is unsupported, as in tier1.program.run. Any other error propagates.
+ */
+export async function opsOrUnsupported<T>(ctx: { unsupported(reason: string): never }, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (isPjrtError(e) && e.slot === 'PJRT_Client_Compile' && e.codeName === 'UNIMPLEMENTED') ctx.unsupported(`compile: ${e.message}`);
+    throw e;
+  }
 }
 
 /** The first n addressable devices' ids as a [replica][partition] table (no DefaultDeviceAssignment call). */
@@ -54,7 +80,7 @@ export function assignment(client: Client, n: number): number[][] {
 export async function runReplicated(client: Client, text: string, n: number, args: HostArray[][], outs?: readonly OutSpec[]): Promise<Uint8Array[][]> {
   const da = assignment(client, n);
   const devices = client.addressableDevices().slice(0, n); // the devices of `da`, without a LookupDevice call
-  const exe = await client.compileCached({ code: text, format: 'mlir' }, { numReplicas: n, deviceAssignment: da });
+  const exe = await client.compileCached(await programFor(client, text), { numReplicas: n, deviceAssignment: da });
   const bufs = await Promise.all(
     devices.map((device, r) => Promise.all(args[r]!.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device })))),
   );

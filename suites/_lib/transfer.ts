@@ -7,7 +7,11 @@ export interface UnsupportedCtx {
   unsupported(reason: string): never;
 }
 
-/** Upload; an UNIMPLEMENTED answer for the element type means the plugin does not support it (→ unsupported). */
+/**
+ * Upload; an UNIMPLEMENTED answer means the plugin does not support the element type (→ unsupported). For a type
+ * outside the core set, INVALID_ARGUMENT means the same: the header neither requires every PJRT_Buffer_Type nor
+ * names the code for one a plugin lacks (pjrt-ocl answers INVALID_ARGUMENT "unsupported buffer dtype" for f8e4m3).
+ */
 export async function uploadOrUnsupported(
   ctx: UnsupportedCtx,
   client: Client,
@@ -17,7 +21,8 @@ export async function uploadOrUnsupported(
   try {
     return await client.upload(data, { ...spec, dims: [...spec.dims] });
   } catch (e) {
-    if (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED') ctx.unsupported(`${spec.dtype}${JSON.stringify(spec.dims)}: ${e.message}`);
+    const lacksType = isPjrtError(e) && (e.codeName === 'UNIMPLEMENTED' || (e.codeName === 'INVALID_ARGUMENT' && !dtype(spec.dtype).core));
+    if (lacksType) ctx.unsupported(`${spec.dtype}${JSON.stringify(spec.dims)}: ${e.codeName} "${e.message}"`);
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 // Tier 0 — PJRT_Error objects: provoked by bad calls (each after the same call succeeded on valid input), each must
 // carry a code in range and a message, and PJRT_Error_Destroy must work on it.
-import { area } from '../../src/harness/index.js';
+import { area, programFor } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { ERROR_CODES } from '../_lib/errors.js';
 import { onePlusOne } from '../_lib/programs.js';
@@ -54,12 +54,12 @@ const PROVOCATIONS: readonly Provocation[] = [
     codes: ['INVALID_ARGUMENT', 'NOT_FOUND'], requires: ['PJRT_Client_LookupAddressableDevice', 'PJRT_Device_LocalHardwareId'],
   },
   {
-    id: 'compile_unknown_format', call: (c) => c.compile({ code: onePlusOne(), format: 'no_such_format' }).then(asExecutable), control: (c) => c.compile({ code: onePlusOne() }), controlText: 'PJRT_Client_Compile of a valid "mlir" program',
+    id: 'compile_unknown_format', call: async (c) => c.compile({ ...(await programFor(c, onePlusOne())), format: 'no_such_format' }).then(asExecutable), control: async (c) => c.compile(await programFor(c, onePlusOne())), controlText: 'PJRT_Client_Compile of a valid "mlir" program',
     why: 'PJRT_Program.format: "Supported formats are: hlo, hlo_with_config, mlir"',
     codes: ['INVALID_ARGUMENT', 'UNIMPLEMENTED'], requires: ['PJRT_Client_Compile'],
   },
   {
-    id: 'compile_garbage', call: (c) => c.compile({ code: 'not a program' }).then(asExecutable), control: (c) => c.compile({ code: onePlusOne() }), controlText: 'PJRT_Client_Compile of a valid "mlir" program',
+    id: 'compile_garbage', call: (c) => c.compile({ code: 'not a program' }).then(asExecutable), control: async (c) => c.compile(await programFor(c, onePlusOne())), controlText: 'PJRT_Client_Compile of a valid "mlir" program',
     why: 'PJRT_Program.code: "Serialized code in the specified format": text that is no MLIR module cannot be compiled',
     // XLA's plugins answer a parse failure with UNKNOWN (reference/xla-behaviour.md).
     codes: ['INVALID_ARGUMENT', 'UNKNOWN'], requires: ['PJRT_Client_Compile'],

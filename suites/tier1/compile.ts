@@ -4,7 +4,8 @@
 // DefaultDeviceAssignment call), so no case depends on how a plugin reconciles the two.
 import { area } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { compileRaw, compileText } from '../_lib/exec.js';
+import { programFor } from '../../src/harness/index.js';
 import { BAD_PROGRAMS, addAndMul, addOne, module, onePlusOne, tensor } from '../_lib/programs.js';
 
 const t = area('tier1.compile', { tier: 1, requires: { slots: ['PJRT_Client_Compile'] } });
@@ -27,7 +28,7 @@ t.case('rejects_bad_program', {
   .params(BAD_PROGRAMS)
   .run(async ({ client, p }) => {
     await check.control('compile a valid module', () => compileText(client, addOne([4])));
-    await check.rejects(() => compileText(client, p.text), `compiling a malformed program (${p.id}) must return an error, not succeed or crash`);
+    await check.rejects(() => compileRaw(client, p.text), `compiling a malformed program (${p.id}) must return an error, not succeed or crash`);
   });
 
 t.case('rejects_bad_program_code', {
@@ -39,7 +40,7 @@ t.case('rejects_bad_program_code', {
   .params(BAD_PROGRAMS)
   .run(async ({ client, p }) => {
     await check.control('compile a valid module', () => compileText(client, addOne([4])));
-    await check.rejects(() => compileText(client, p.text), `a malformed program (${p.id}) should be reported as INVALID_ARGUMENT (quality)`, ['INVALID_ARGUMENT']);
+    await check.rejects(() => compileRaw(client, p.text), `a malformed program (${p.id}) should be reported as INVALID_ARGUMENT (quality)`, ['INVALID_ARGUMENT']);
   });
 
 t.case('rejects_unknown_format', {
@@ -48,8 +49,9 @@ t.case('rejects_unknown_format', {
   control: 'the same code compiles with format "mlir"',
   catches: ['compile_accepts_unknown_format'],
 }).run(async ({ client }) => {
-  await check.control('compile the same code as "mlir"', () => client.compile({ code: addOne([4]), format: 'mlir' }));
-  await check.rejects(() => client.compile({ code: addOne([4]), format: 'pjrt_cts_unknown' }), 'an unknown program format ("pjrt_cts_unknown") must be rejected');
+  const program = await programFor(client, addOne([4]));
+  await check.control('compile the same code as "mlir"', () => client.compile(program));
+  await check.rejects(() => client.compile({ ...program, format: 'pjrt_cts_unknown' }), 'an unknown program format ("pjrt_cts_unknown") must be rejected');
 });
 
 /**
@@ -64,8 +66,9 @@ t.case('rejects_garbage_options', {
   control: 'the same program compiles with valid (empty) options',
   catches: ['compile_options_ignored'],
 }).run(async ({ client }) => {
-  await check.control('compile with empty options', () => client.compile({ code: addOne([4]), format: 'mlir' }, {}));
-  await check.rejects(() => client.compile({ code: addOne([4]), format: 'mlir' }, TRUNCATED_PROTO), 'compile options that are no valid protobuf (a truncated message) should be rejected (quality)');
+  const program = await programFor(client, addOne([4]));
+  await check.control('compile with empty options', () => client.compile(program, {}));
+  await check.rejects(() => client.compile(program, TRUNCATED_PROTO), 'compile options that are no valid protobuf (a truncated message) should be rejected (quality)');
 });
 
 /** x + 1 on f32[4] declaring n replicas, as JAX emits it for an n-replica computation. */

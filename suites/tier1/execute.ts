@@ -3,7 +3,7 @@
 // Outputs are read into destinations sized from the expected output dtype and dims (no ToHostBuffer size query).
 import { area } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { compileText, readOut, run1, type OutSpec } from '../_lib/exec.js';
+import { compileText, opsOrUnsupported, readOut, run1, type OutSpec } from '../_lib/exec.js';
 import { f32, readF32, readS32, s32 } from '../_lib/patterns.js';
 import { addOne, module, onePlusOne, tensor, timesTwo } from '../_lib/programs.js';
 
@@ -227,8 +227,9 @@ t.case('numerics', {
   catches: (p: NumericsRow) => p.catches,
 })
   .params(NUMERICS)
-  .run(async ({ client, p }) => {
-    const [out] = await run1(client, p.text, p.args, [p.out]);
+  .run(async (ctx) => {
+    const { client, p } = ctx;
+    const [out] = await opsOrUnsupported(ctx, () => run1(client, p.text, p.args, [p.out]));
     if (p.anyValue) return; // implementation-defined value: the row fails only if Execute errs or the worker dies
     else if (p.wantF32) check.equal(readF32(out!), p.wantF32, `${p.id}: StableHLO semantics`);
     else check.bytes(out!, p.want!, `${p.id}: result defined by the StableHLO spec`);

@@ -3,7 +3,7 @@
 // capability matrix.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { area, externalProgramsDir, type CaseContext } from '../../src/harness/index.js';
+import { area, externalProgramsDir, programFor, type CaseContext } from '../../src/harness/index.js';
 import { dtype } from '../../src/abi/index.js';
 import { compareOutput, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
 import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
@@ -53,14 +53,17 @@ const rows = entries.map((e) => ({ id: e.name, entry: e }));
  * and PyTorch/XLA's PjRtComputationClient::Compile fills DeviceAssignment(device_count, 1) itself: neither calls
  * PJRT_Client_DefaultDeviceAssignment.
  */
-async function runEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<{ exe: LoadedExecutable; outputs: Buffer[][] }> {
+/** A corpus entry; `artifactFile`: the external corpus's own portable artifact of the program, if it ships one. */
+type RunEntry = CorpusEntry & { artifactFile?: string };
+
+async function runEntry(ctx: CaseContext<unknown>, e: RunEntry): Promise<{ exe: LoadedExecutable; outputs: Buffer[][] }> {
   const { client } = ctx;
   const n = e.replicas;
   const devices: Device[] = client.addressableDevices().slice(0, n);
   if (devices.length < n) ctx.unsupported(`the program runs on ${n} replicas; the client has ${devices.length} addressable device(s)`);
   let exe: LoadedExecutable;
   try {
-    exe = await client.compile({ code: e.program, format: 'mlir' }, { numReplicas: n, deviceAssignment: assignment(client, n) });
+    exe = await client.compile(await programFor(client, e.program, e.artifactFile), { numReplicas: n, deviceAssignment: assignment(client, n) });
   } catch (err) {
     if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') {
       for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, false);
@@ -151,7 +154,7 @@ async function outputFindings(e: CorpusEntry, outputs: Buffer[][]): Promise<stri
 }
 
 /** Runs one corpus program and checks every replica's outputs against the sidecar. */
-async function checkEntry(ctx: CaseContext<{ entry: CorpusEntry }>): Promise<void> {
+async function checkEntry(ctx: CaseContext<{ entry: RunEntry }>): Promise<void> {
   const e = ctx.p.entry;
   const { exe, outputs } = await runEntry(ctx, e);
   const problems = await outputFindings(e, outputs);
@@ -174,7 +177,8 @@ if (rows.length > 0) {
 const externalDir = externalProgramsDir();
 if (externalDir) {
   const external = area('external.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
-  const externalRows = loadCorpus(externalDir, { idPrefix: 'external.program' }).map((e) => ({ id: e.name, entry: e }));
+  // A vendor's corpus may ship `<name>.mlirbc` portable artifacts for plugins that compile nothing else.
+  const externalRows = loadCorpus(externalDir, { idPrefix: 'external.program' }).map((e) => ({ id: e.name, entry: { ...e, artifactFile: e.mlirFile.replace(/\.mlir$/, '.mlirbc') } }));
   if (externalRows.length > 0) {
     external.case('run', { source: 'framework', cite: CITE, catches: ['crash_in=PJRT_LoadedExecutable_Execute', 'wrong_element_type', 'output_element_types_wrong'] }).params(externalRows).run(checkEntry);
   }

@@ -120,7 +120,7 @@ function convertSources(d: DtypeRow): Tensor {
  * Elements of a float → integer convert whose truncated value the integer type cannot represent (NaN and ±inf
  * included): "the behavior is TBD" in the StableHLO spec (convert; openxla/stablehlo#180). XLA saturates, NaN → 0.
  */
-function outOfRange(x: Tensor, to: DtypeRow): OpenElements {
+export function outOfRange(x: Tensor, to: DtypeRow): OpenElements {
   const { min, max } = intRange(to);
   const elements = x.values().flatMap((v, i) => {
     const f = v as number;

@@ -4,6 +4,7 @@ import { canonicalNanBits, largestFinite, smallestSubnormal } from '../../oracle
 import { binary, unary } from '../../oracle/elementwise.js';
 import { compare } from '../../oracle/compare.js';
 import { convert } from '../../oracle/convert.js';
+import { outOfRange } from './conversion-specs.js';
 import { dotGeneral, type DotDims } from '../../oracle/dot.js';
 import { reduce } from '../../oracle/reduce.js';
 import { Tensor, numElements, type Scalar } from '../../oracle/tensor.js';
@@ -203,7 +204,7 @@ function controlPrograms(): Program[] {
     const lt = f.op(`stablehlo.compare  LT, ${a}, ${b},  FLOAT : (${t4}, ${t4}) -> tensor<4xi1>`);
     const cv = f.op(`stablehlo.convert ${a} : (${t4}) -> tensor<4xi32>`);
     const y = vec(f32, [2, 0.25, -1, 0]);
-    out.push(program({ name: 'multiple_results', description: 'three results of different dtypes (f32, pred, s32), one argument returned twice', ops: ['add', 'compare', 'convert'], text: moduleText('multiple_results', [f.text([{ value: s, type: t4 }, { value: lt, type: 'tensor<4xi1>' }, { value: cv, type: 'tensor<4xi32>' }, { value: a, type: t4 }])]), inputs: [x, y], outputs: [binary('add', x, y), compare('LT', x, y, 'FLOAT'), convert(x, dt('s32')), x] }));
+    out.push(program({ name: 'multiple_results', description: 'three results of different dtypes (f32, pred, s32), one argument returned twice', ops: ['add', 'compare', 'convert'], text: moduleText('multiple_results', [f.text([{ value: s, type: t4 }, { value: lt, type: 'tensor<4xi1>' }, { value: cv, type: 'tensor<4xi32>' }, { value: a, type: t4 }])]), inputs: [x, y], outputs: [binary('add', x, y), compare('LT', x, y, 'FLOAT'), convert(x, dt('s32')), x], open: [undefined, undefined, [outOfRange(x, dt('s32'))]] }));
   }
   return out;
 }

@@ -1,0 +1,107 @@
+// The forms in which a plugin accepts a StableHLO program under format "mlir": `text` (the textual IR) and
+// `artifact` (a portable artifact: VHLO MLIR bytecode, what JAX sends). Decided once per worker process: declared in
+// plugins.json (`programForms`), else probed by compiling a trivial program in each form (an error: not accepted).
+// Cases that run programs send the text when it is accepted, else the committed artifact of that text
+// (src/corpus/artifacts.ts); a text without one makes the case unsupported, naming the script that writes it.
+import { readFileSync } from 'node:fs';
+import { GEN_ARTIFACTS, storedArtifact } from '../corpus/artifacts.js';
+import type { Client, Program } from '../pjrt/index.js';
+import { UnsupportedSignal } from './signals.js';
+
+export const PROGRAM_FORMS = ['text', 'artifact'] as const;
+export type ProgramForm = (typeof PROGRAM_FORMS)[number];
+
+/** The trivial program of the probe (f32[] + 1); its artifact is committed like every other suite program's. */
+export const PROBE_PROGRAM = `module @pjrt_cts_program_form_probe {
+  func.func public @main(%arg0: tensor<f32>) -> tensor<f32> {
+    %c = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %0 = stablehlo.add %arg0, %c : tensor<f32>
+    return %0 : tensor<f32>
+  }
+}
+`;
+
+export interface ProgramForms {
+  accepted: ProgramForm[];
+  how: 'declared' | 'probed';
+  /** per form not accepted: why (the plugin's error, or the declaration) */
+  rejected: Partial<Record<ProgramForm, string>>;
+}
+
+let declared: readonly ProgramForm[] | undefined;
+let decided: Promise<ProgramForms> | undefined;
+let settled: ProgramForms | undefined;
+
+/** The forms decided so far in this process (undefined before the first programForms call has settled). */
+export const knownProgramForms = (): ProgramForms | undefined => settled;
+
+/** The plugins.json declaration of this worker's plugin (undefined: probe). */
+export function declareProgramForms(forms: readonly ProgramForm[] | undefined): void {
+  declared = forms;
+  decided = undefined;
+  settled = undefined;
+}
+
+/** The artifact bytes of `text`, or undefined when none is committed. `file`: a corpus's own `<name>.mlirbc`. */
+export function artifactOf(text: string, file?: string): Uint8Array | undefined {
+  if (file) {
+    try {
+      return new Uint8Array(readFileSync(file));
+    } catch { /* fall back to the store */ }
+  }
+  const a = storedArtifact(text);
+  return a ? new Uint8Array(readFileSync(a.file)) : undefined;
+}
+
+const describe = (e: unknown): string => (e instanceof Error ? e.message.split('\n')[0]! : String(e));
+
+async function probeForm(client: Client, form: ProgramForm): Promise<string | undefined> {
+  let code: string | Uint8Array = PROBE_PROGRAM;
+  if (form === 'artifact') {
+    const bytes = artifactOf(PROBE_PROGRAM);
+    if (!bytes) return `no committed artifact of the probe program (run ${GEN_ARTIFACTS})`;
+    code = bytes;
+  }
+  try {
+    const exe = await client.compile({ code, format: 'mlir' });
+    exe.destroy();
+    return undefined;
+  } catch (e) {
+    return `PJRT_Client_Compile of the probe program as ${form}: ${describe(e)}`;
+  }
+}
+
+/** The forms this worker's plugin accepts: declared, else probed on `client` once per process. */
+export function programForms(client: Client): Promise<ProgramForms> {
+  decided ??= (async (): Promise<ProgramForms> => {
+    if (declared) {
+      const rejected: ProgramForms['rejected'] = {};
+      for (const f of PROGRAM_FORMS) if (!declared.includes(f)) rejected[f] = 'not in plugins.json programForms';
+      return { accepted: [...declared], how: 'declared', rejected };
+    }
+    const accepted: ProgramForm[] = [];
+    const rejected: ProgramForms['rejected'] = {};
+    for (const f of PROGRAM_FORMS) {
+      const why = await probeForm(client, f);
+      if (why === undefined) accepted.push(f);
+      else rejected[f] = why;
+    }
+    return { accepted, how: 'probed', rejected };
+  })();
+  void decided.then((f) => (settled = f), () => undefined);
+  return decided;
+}
+
+/**
+ * The program to send for a StableHLO text: the text when the plugin accepts text (or accepts neither form: the
+ * plugin's own error then shows), else the committed artifact; none → the case is unsupported.
+ */
+export async function programFor(client: Client, text: string, artifactFile?: string): Promise<Program> {
+  const forms = await programForms(client);
+  if (forms.accepted.includes('text') || !forms.accepted.includes('artifact')) return { code: text, format: 'mlir' };
+  const bytes = artifactOf(text, artifactFile);
+  if (!bytes) {
+    throw new UnsupportedSignal(`the plugin accepts programs only as portable artifacts and this program text has no committed artifact (run ${GEN_ARTIFACTS})`);
+  }
+  return { code: bytes, format: 'mlir' };
+}
