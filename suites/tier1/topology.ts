@@ -308,7 +308,7 @@ t.case('topology_create', {
 
 t.case('default_device_assignment', {
   source: 'framework',
-  cite: 'JAX\'s pmap places replica i on get_default_device_assignment(n)[i] (jax/_src/interpreters/pxla.py), mapping each id to a device of the client: the entries must be distinct ids of the client\'s devices; the header: "This API writes `num_replicas * num_partitions` ints"',
+  cite: 'XLA\'s C-API client answers PjRtClient::GetDefaultDeviceAssignment (what JAX\'s client.get_default_device_assignment reaches) with this slot and builds a DeviceAssignment from the ids it writes (xla/pjrt/c_api_client/pjrt_c_api_client.cc PjRtCApiClient::GetDefaultDeviceAssignment), each looked up as a device of the client: the entries must be distinct ids of the client\'s devices; the header: "This API writes `num_replicas * num_partitions` ints"',
   catches: ['duplicate_device_ids'],
   requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
 }).run(({ client }) => {
