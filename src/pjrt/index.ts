@@ -32,3 +32,4 @@ export {
   type AliasBuffer,
   type ErrorStatus,
 } from './buffer-ops.js';
+export { memoryLayoutArgs, toHostWithLayout, type LayoutSpec } from './layout.js';
