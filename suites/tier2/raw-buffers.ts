@@ -264,9 +264,7 @@ t.case('dma_unmap_unmapped', {
   requires: { slots: ['PJRT_Client_DmaMap', 'PJRT_Client_DmaUnmap'] },
 }).run(optional(async (ctx) => {
   const mem = allocateHostMemory(PAGE, { alignment: PAGE, scope: ctx.scope });
-  await check.control('DmaMap then DmaUnmap of page-aligned memory', () => {
-    dmaMap(ctx.client, mem.address, mem.byteLength);
-    dmaUnmap(ctx.client, mem.address);
-  });
+  dmaMap(ctx.client, mem.address, mem.byteLength); // UNIMPLEMENTED here: no DMA mappings at all (unsupported)
+  await check.control('DmaUnmap of the memory just mapped', () => dmaUnmap(ctx.client, mem.address));
   await check.rejects(() => dmaUnmap(ctx.client, mem.address), 'PJRT_Client_DmaUnmap of memory that is not mapped must fail');
 }));
