@@ -8,6 +8,7 @@ import type { Device } from './device.js';
 import { bufferTypeOf } from './dtype.js';
 import { Event } from './event.js';
 import { Handle } from './handle.js';
+import { memoryLayoutArgs, type LayoutSpec } from './layout.js';
 import type { Memory } from './memory.js';
 
 export interface ShapeSpec {
@@ -26,8 +27,11 @@ export class TransferManager extends Handle {
     client.scope?.track(this);
   }
 
-  /** PJRT_Client_CreateBuffersForAsyncHostToDevice for `specs` in `memory` (device layouts: the default). */
-  static async create(client: Client, specs: readonly ShapeSpec[], memory: Memory): Promise<TransferManager> {
+  /**
+   * PJRT_Client_CreateBuffersForAsyncHostToDevice for `specs` in `memory`; `deviceLayouts` (one per spec, null = the
+   * default) is passed only when given.
+   */
+  static async create(client: Client, specs: readonly ShapeSpec[], memory: Memory, deviceLayouts?: readonly (LayoutSpec | null)[]): Promise<TransferManager> {
     const slot = 'PJRT_Client_CreateBuffersForAsyncHostToDevice';
     const api = client.api;
     const specArgs = specs.map((s) => api.args('PJRT_ShapeSpec').i64s('dims', 'num_dims', s.dims).i32('element_type', bufferTypeOf(s.dtype)));
@@ -37,6 +41,10 @@ export class TransferManager extends Handle {
     specArgs.forEach((s, i) => block.set(s.buf.subarray(0, stride), i * stride));
     const a = api.args(slot).ptr('client', client.ptr).bytes('shape_specs', null, block).size('num_shape_specs', specs.length).ptr('memory', memory.ptr);
     for (const s of specArgs) a.keep(s);
+    if (deviceLayouts !== undefined) {
+      const layouts = deviceLayouts.map((l) => (l === null ? null : memoryLayoutArgs(api, l)));
+      a.ptrs('device_layouts', 'num_device_layouts', layouts.map((l) => l?.address ?? null)).keep(layouts);
+    }
     await api.callAsync(slot, a);
     const p = a.getPtr('transfer_manager');
     if (p === null) throw new Error(`${slot} succeeded but returned NULL`);

@@ -240,3 +240,22 @@ t.case('add_metadata', {
   await awaitReady(b);
   check.bytes(await b.toHost(), host, 'transfers after AddMetadata must still deliver the data');
 }));
+
+t.case('explicit_default_device_layouts', {
+  source: 'framework',
+  cite: `${MANAGER_INTERFACE}: CreateBuffersForAsyncHostToDevice "If the desired layout of one or more buffers is not specified in \`device_layouts\`, then those buffers will use the default device layout" — so giving the default (dense major-to-minor) layout for one buffer and none for the other makes the same buffers`,
+  catches: ['explicit_device_layout_rejected'],
+  requires: { slots: [`${TM}_TransferLiteral`] },
+}).run(async (ctx) => {
+  // Without layouts first: a plugin without async transfers at all is unsupported, one that refuses only the
+  // explicit default layout fails.
+  (await check.unimplementedIsUnsupported(ctx, OPTIONAL, () => manager(ctx, [S8]))).destroy();
+  const host = pattern(dtype('s8'), S8.dims);
+  const tm = await TransferManager.create(ctx.client, [S8, S8], ctx.device.defaultMemory(), [{ minorToMajor: [1, 0] }, null]);
+  for (const i of [0, 1]) {
+    const b = tm.retrieveBuffer(i);
+    await (await tm.transferLiteral(i, host, S8)).await();
+    await awaitReady(b);
+    check.bytes(await b.toHost(), host, `buffer ${i} (device layout ${i === 0 ? 'the default, explicit' : 'not given'}) holds the literal`);
+  }
+});
