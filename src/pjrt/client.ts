@@ -26,6 +26,7 @@ import { Memory } from './memory.js';
 import type { Scope } from './scope.js';
 import { TopologyDescription } from './topology.js';
 import { DeviceBufferView, type ViewSpec } from './view.js';
+import { memoryLayoutArgs, type LayoutSpec } from './layout.js';
 
 const MEMORY_FIELD_SINCE = structDef('PJRT_Client_CreateViewOfDeviceBuffer_Args').fields.find((f) => f.name === 'memory')!.since;
 
@@ -42,6 +43,8 @@ export interface BufferSpec {
   semantics?: HostBufferSemantics;
   device?: Device;
   memory?: Memory;
+  /** PJRT_Client_BufferFromHostBuffer_Args.device_layout (none: the default layout). */
+  deviceLayout?: LayoutSpec;
 }
 
 export interface Program {
@@ -239,6 +242,7 @@ export class Client extends Handle {
       .i64s('dims', 'num_dims', spec.dims)
       .i32('host_buffer_semantics', enumValue('PJRT_HostBufferSemantics', semantics));
     if (spec.byteStrides !== undefined) a.i64s('byte_strides', 'num_byte_strides', spec.byteStrides);
+    if (spec.deviceLayout !== undefined) a.struct('device_layout', memoryLayoutArgs(this.api, spec.deviceLayout));
     if (spec.memory !== undefined) a.ptr('memory', spec.memory.ptr);
     else a.ptr('device', (spec.device ?? this.addressableDevices()[0])?.ptr ?? null);
     await this.api.callAsync('PJRT_Client_BufferFromHostBuffer', a);

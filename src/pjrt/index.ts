@@ -17,3 +17,20 @@ export { bufferTypeOf, dtypeNameOf } from './dtype.js';
 export type { NamedValue, NamedValues, NamedValueEntry, KeyValueStore, RawApi, Args, SlotState, SlotStat } from '../ffi/index.js';
 export type { CompileOptions } from '../proto/index.js';
 export { Layouts, MemoryDescriptions, Stream, Ffi, ProfilerApi, argsExtension, parseLayoutText, type MemoryDescriptionInfo } from './extensions.js';
+export { TransferManager, type ShapeSpec } from './transfer-manager.js';
+export {
+  copyRawToHost,
+  copyRawToHostFuture,
+  bitcast,
+  donateWithControlDependency,
+  memoryLayout,
+  createAliasBuffer,
+  dmaMap,
+  dmaUnmap,
+  type RawCopyFuture,
+  type ControlledDonation,
+  type MemoryLayout,
+  type AliasBuffer,
+  type ErrorStatus,
+} from './buffer-ops.js';
+export { memoryLayoutArgs, toHostWithLayout, type LayoutSpec } from './layout.js';

@@ -1,0 +1,38 @@
+// PJRT_Buffer_MemoryLayout as the caller builds it: a Tiled layout (minor_to_major, no tiles) or byte Strides.
+// Used for ToHostBuffer's host_layout and BufferFromHostBuffer's device_layout.
+import { enumValue } from '../abi/index.js';
+import type { Args, RawApi } from '../ffi/index.js';
+import type { Buffer } from './buffer.js';
+import { Event } from './event.js';
+
+export type LayoutSpec = { minorToMajor: readonly number[] } | { byteStrides: readonly number[] };
+
+/** A PJRT_Buffer_MemoryLayout Args for `spec` (the union member written in place, its arrays kept alive). */
+export function memoryLayoutArgs(api: RawApi, spec: LayoutSpec): Args {
+  const outer = api.args('PJRT_Buffer_MemoryLayout');
+  const tiled = 'minorToMajor' in spec;
+  const inner = tiled
+    ? api.args('PJRT_Buffer_MemoryLayout_Tiled').i64s('minor_to_major', 'minor_to_major_size', spec.minorToMajor).size('num_tiles', 0)
+    : api.args('PJRT_Buffer_MemoryLayout_Strides').i64s('byte_strides', 'num_byte_strides', spec.byteStrides);
+  outer.buf.set(inner.buf.subarray(0, inner.layout.sizeof), outer.layout.offset('layout'));
+  outer.keep(inner).i32('type', enumValue('PJRT_Buffer_MemoryLayout_Type', tiled ? 'Tiled' : 'Strides'));
+  return outer;
+}
+
+/** PJRT_Buffer_ToHostBuffer with `host_layout` into a new `dstSize`-byte array; resolves once the event is ready. */
+export async function toHostWithLayout(b: Buffer, layout: LayoutSpec, dstSize: number): Promise<Uint8Array> {
+  if (b.destroyed) throw new Error('Buffer used after destroy()');
+  const dst = new Uint8Array(dstSize);
+  const a = b.api.args('PJRT_Buffer_ToHostBuffer').ptr('src', b.ptr).struct('host_layout', memoryLayoutArgs(b.api, layout)).bytes('dst', 'dst_size', dst);
+  await b.api.callAsync('PJRT_Buffer_ToHostBuffer', a);
+  const ev = a.getPtr('event');
+  if (ev !== null) {
+    const e = new Event(b.api, ev, undefined).keep(dst);
+    try {
+      await e.await();
+    } finally {
+      e.destroy();
+    }
+  }
+  return dst;
+}
