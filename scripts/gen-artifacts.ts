@@ -6,7 +6,7 @@
 // To record: PJRT_CTS_RECORD_PROGRAMS=/tmp/rec node dist/bin/pjrt-cts.js run --plugin reference
 //   (and the same with --plugin reference-xla into the same directory).
 import { performance } from 'node:perf_hooks';
-import { generateArtifacts } from '../src/corpus/artifact-gen.js';
+import { planArtifacts, recordedTexts, summarize, writeArtifacts } from '../src/corpus/artifact-gen.js';
 import { pythonWithJax } from '../src/xla/crosscheck.js';
 
 const args = process.argv.slice(2);
@@ -27,15 +27,15 @@ if ('problem' in py) {
   process.exit(4);
 }
 const t0 = performance.now();
-const r = generateArtifacts(py.python, recorded.length ? recorded : undefined);
+const plan = planArtifacts(py.python, recorded.length ? recordedTexts(recorded) : undefined);
+writeArtifacts(plan);
+const r = summarize(plan);
 const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
 const dist = (m: Record<string, number>): string => Object.entries(m).map(([v, n]) => `${v}: ${n}`).join(', ');
-console.log(`jaxlib ${r.writer.jaxlib}, VHLO ${r.writer.minimum} … ${r.writer.current}; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`jaxlib ${plan.writer.jaxlib}, VHLO ${plan.writer.minimum} … ${plan.writer.current}; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`corpus: ${r.corpus.count} artifacts, ${kib(r.corpus.bytes)}; lowest versions: ${dist(r.corpus.byVersion)}`);
-for (const [n, why] of Object.entries(r.corpus.failed)) console.log(`  corpus program ${n} not serialized: ${why}`);
-if (r.suites) {
-  console.log(`suites: ${r.suites.count} artifacts, ${kib(r.suites.bytes)}; lowest versions: ${dist(r.suites.byVersion)}`);
-  console.log(`  ${Object.keys(r.suites.rejected).length} recorded text(s) jaxlib refuses (recorded in index.json "rejected")`);
-}
+for (const [n, why] of Object.entries(plan.failed)) console.log(`  corpus program ${n} not serialized: ${why}`);
+console.log(`suites: ${r.suites.count} artifacts, ${kib(r.suites.bytes)}; lowest versions: ${dist(r.suites.byVersion)}${plan.suitesPlanned ? '' : ' (kept: no --recorded)'}`);
+console.log(`  ${r.suites.rejected} recorded text(s) jaxlib refuses (index.json "rejected")`);
 console.log(`every-version program: ${r.versions.count} artifacts, ${kib(r.versions.bytes)}`);
-if (Object.keys(r.corpus.failed).length) process.exitCode = 1;
+if (Object.keys(plan.failed).length) process.exitCode = 1;

@@ -10,7 +10,7 @@ rejected (`--invalid DIR`: every `.mlir` there, no sidecar needed) are compiled 
 This script only reports; comparing with the sidecars' expected outputs (under the corpus's tolerance rules)
 is done by the TypeScript side (`pjrt-cts xla-check`, src/xla/crosscheck.ts).
 
-Usage: xla-crosscheck.py [--programs DIR] [--invalid DIR] [--only NAME ...] [--out FILE] [--devices N]
+Usage: xla-crosscheck.py [--programs DIR] [--invalid DIR] [--only NAME ...] [--form text|artifact] [--out FILE] [--devices N]
 Needs jax + jaxlib (tested with 0.10.2); see docs/xla-referee.md for the install recipe.
 """
 import argparse
@@ -31,6 +31,8 @@ def parse_args(argv):
     p.add_argument('--invalid', action='append', default=[], help='directory of .mlir programs XLA must reject (repeatable)')
     p.add_argument('--only', action='append', default=[], help='only these program names (repeatable)')
     p.add_argument('--out', default='-', help='report file (default: stdout)')
+    p.add_argument('--form', choices=['text', 'artifact'], default='text',
+                   help='compile each <name>.mlir (text, default) or its portable artifact <name>.mlirbc (docs/artifacts.md)')
     p.add_argument('--devices', type=int, default=0, help='host devices (default: the largest replica count, at least %d)' % DEFAULT_DEVICES)
     return p.parse_args(argv)
 
@@ -320,13 +322,15 @@ def main():
     t0 = time.perf_counter()
     programs = []
     for name, sidecar in SIDECARS:
-        path = os.path.join(ARGS.programs, name + '.mlir')
+        ext = '.mlirbc' if ARGS.form == 'artifact' else '.mlir'
+        path = os.path.join(ARGS.programs, name + ext)
         if not os.path.exists(path):
             programs.append({'name': name, 'expect': 'valid', 'status': 'error',
-                             'error': {'stage': 'inputs', 'code': 'BAD_SIDECAR', 'message': 'no %s.mlir' % name}})
+                             'error': {'stage': 'inputs', 'code': 'BAD_SIDECAR', 'message': 'no %s%s' % (name, ext)}})
             continue
-        with open(path, encoding='utf-8') as f:
-            programs.append(run_one(name, sidecar, f.read()))
+        with open(path, 'rb') as f:
+            code = f.read()
+        programs.append(run_one(name, sidecar, code if ARGS.form == 'artifact' else code.decode('utf-8')))
     for d in ARGS.invalid:
         for f in sorted(os.listdir(d)):
             if f.endswith('.mlir'):

@@ -44,6 +44,7 @@ describe('package: npm pack, install elsewhere, run', function () {
     }
     assert.ok(files.some((f) => f.startsWith('dist/suites/tier1/')), 'compiled suites');
     assert.ok(files.some((f) => f.startsWith('fixtures/programs/') && f.endsWith('.mlir')), 'the program corpus');
+    assert.ok(files.some((f) => f.startsWith('fixtures/programs/') && f.endsWith('.mlirbc')) && files.includes('fixtures/artifacts/index.json'), 'the portable artifacts (docs/artifacts.md)');
     const bad = files.filter((f) => /^(test|dist\/test|\.ci|\.github|build|node_modules)\//.test(f) || /\.test\.js$/.test(f));
     assert.deepEqual(bad, []);
   });

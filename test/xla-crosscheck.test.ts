@@ -70,6 +70,17 @@ describe('XLA cross-check (jaxlib CPU compiler as referee)', function () {
     }
   });
 
+  it('XLA gives the sidecars\' results from the committed portable artifacts too (a sample: docs/artifacts.md)', function () {
+    const entries = loadCorpus(PROGRAMS);
+    const names = entries.filter((e, i) => i % 10 === 0 || (e.replicas > 1 && i % 3 === 0)).map((e) => e.name);
+    const report = runXla({ python: py!, programs: PROGRAMS, only: names, form: 'artifact' });
+    const res = crossCheck(entries, report);
+    const text = renderCrossCheck(res, report);
+    assert.equal(res.programs, names.length, text);
+    assert.deepEqual(res.disagreements, [], text);
+    assert.equal(res.agree, res.programs, text);
+  });
+
   it('reports a disagreement: a wrong expected value, and answers of XLA\'s that the corpus has no latitude for', function () {
     const dir = copyCorpus(['add_s32', 'all_reduce_add_f32_r2']);
     try {

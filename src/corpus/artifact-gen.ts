@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PROBE_PROGRAM } from '../harness/program-forms.js';
 import { packageRoot } from '../runner/paths.js';
 import {
-  artifactsDir, corpusDir, corpusIndexFile, suiteIndexFile, textSha256, VHLO_VERSIONS,
+  artifactsDir, corpusDir, corpusIndexFile, readSuiteIndex, suiteIndexFile, textSha256, VHLO_VERSIONS,
   type ArtifactWriter, type CorpusArtifactIndex, type SuiteArtifactIndex,
 } from './artifacts.js';
 
@@ -53,11 +53,88 @@ export const ALL_VERSIONS: readonly string[] = VHLO_VERSIONS;
 
 const VERSIONS_SUBDIR = 'versions';
 
-export interface GenReport {
+/** What the committed artifacts should be: every file's bytes and both indexes. */
+export interface ArtifactPlan {
   writer: ArtifactWriter;
-  corpus: { count: number; bytes: number; byVersion: Record<string, number>; failed: Record<string, string> };
-  suites: { count: number; bytes: number; byVersion: Record<string, number>; rejected: Record<string, string> } | undefined;
-  versions: { count: number; bytes: number };
+  /** absolute path → bytes, every .mlirbc */
+  files: Map<string, Uint8Array>;
+  corpusIndex: CorpusArtifactIndex;
+  /** the suites' part is the previous index's when no recorded texts were given */
+  suiteIndex: SuiteArtifactIndex;
+  /** corpus programs jaxlib could not serialize: name → why */
+  failed: Record<string, string>;
+  /** whether the suites' store was planned from recorded texts */
+  suitesPlanned: boolean;
+}
+
+const firstLine = (s: string): string => s.split('\n')[0]!.slice(0, 200);
+
+/**
+ * Serializes every corpus program at the lowest version that works, `suiteTexts` (texts a reference run compiles;
+ * corpus programs among them are left out) likewise, and the probe program at every version.
+ */
+export function planArtifacts(python: string, suiteTexts: readonly string[] | undefined): ArtifactPlan {
+  const corpus = corpusTexts();
+  const corpusSet = new Set(corpus.values());
+  const suites = suiteTexts ? [...new Set(suiteTexts)].filter((t) => !corpusSet.has(t)) : undefined;
+  const { writer, results } = serialize(python, [
+    ...[...corpus].map(([name, text]) => ({ key: `corpus:${name}`, text, versions: ALL_VERSIONS })),
+    ...(suites ?? []).map((text) => ({ key: `suite:${textSha256(text)}`, text, versions: ALL_VERSIONS })),
+    { key: 'versions', text: PROBE_PROGRAM, versions: ALL_VERSIONS, each: true },
+  ]);
+  const byKey = new Map(results.map((r) => [r.key, r]));
+  const files = new Map<string, Uint8Array>();
+  const corpusIndex: CorpusArtifactIndex = { ...writer, programs: {} };
+  const failed: Record<string, string> = {};
+  for (const [name, text] of corpus) {
+    const r = byKey.get(`corpus:${name}`)!;
+    const a = r.artifacts[0];
+    if (!a) { failed[name] = firstLine(r.error ?? 'no artifact'); continue; }
+    files.set(path.join(corpusDir(), `${name}.mlirbc`), a.bytes);
+    corpusIndex.programs[name] = { version: a.version, sha256: textSha256(text) };
+  }
+  const previous = readSuiteIndex();
+  const suiteIndex: SuiteArtifactIndex = { ...writer, programs: {}, rejected: {}, versions: { sha256: textSha256(PROBE_PROGRAM), files: {} } };
+  if (suites) {
+    for (const text of [...suites].sort((a, b) => (textSha256(a) < textSha256(b) ? -1 : 1))) {
+      const sha = textSha256(text);
+      const r = byKey.get(`suite:${sha}`)!;
+      const a = r.artifacts[0];
+      if (!a) { suiteIndex.rejected[sha] = firstLine(r.error ?? 'no artifact'); continue; }
+      files.set(path.join(artifactsDir(), `${sha}.mlirbc`), a.bytes);
+      suiteIndex.programs[sha] = { version: a.version };
+    }
+  } else if (previous) {
+    suiteIndex.programs = previous.programs;
+    suiteIndex.rejected = previous.rejected;
+    for (const sha of Object.keys(previous.programs)) {
+      const f = path.join(artifactsDir(), `${sha}.mlirbc`);
+      if (existsSync(f)) files.set(f, new Uint8Array(readFileSync(f)));
+    }
+  }
+  for (const a of byKey.get('versions')!.artifacts) {
+    const rel = `${VERSIONS_SUBDIR}/${a.version}.mlirbc`;
+    files.set(path.join(artifactsDir(), rel), a.bytes);
+    suiteIndex.versions.files[a.version] = rel;
+  }
+  return { writer, files, corpusIndex, suiteIndex, failed, suitesPlanned: suites !== undefined };
+}
+
+export const indexJson = (index: CorpusArtifactIndex | SuiteArtifactIndex): string => JSON.stringify(index, null, 1) + '\n';
+
+/** Every committed .mlirbc now on disk (the corpus's, the suites', the every-version ones). */
+export function committedArtifactFiles(): string[] {
+  const list = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mlirbc')).map((f) => path.join(dir, f)) : []);
+  return [...list(corpusDir()), ...list(artifactsDir()), ...list(path.join(artifactsDir(), VERSIONS_SUBDIR))].sort();
+}
+
+/** Replaces the committed artifacts and indexes with the plan's. */
+export function writeArtifacts(plan: ArtifactPlan): void {
+  for (const f of committedArtifactFiles()) if (!plan.files.has(f)) rmSync(f);
+  mkdirSync(path.join(artifactsDir(), VERSIONS_SUBDIR), { recursive: true });
+  for (const [f, bytes] of plan.files) writeFileSync(f, bytes);
+  writeFileSync(corpusIndexFile(), indexJson(plan.corpusIndex));
+  writeFileSync(suiteIndexFile(), indexJson(plan.suiteIndex));
 }
 
 function tally(versions: string[]): Record<string, number> {
@@ -66,74 +143,21 @@ function tally(versions: string[]): Record<string, number> {
   return out;
 }
 
-const firstLine = (s: string): string => s.split('\n')[0]!.slice(0, 200);
+export interface PlanSummary {
+  corpus: { count: number; bytes: number; byVersion: Record<string, number> };
+  suites: { count: number; bytes: number; byVersion: Record<string, number>; rejected: number };
+  versions: { count: number; bytes: number };
+}
 
-/**
- * Regenerates fixtures/programs/<name>.mlirbc (+ fixtures/artifacts/corpus.json), the every-version program, and — when `recorded`
- * names record-mode directories — fixtures/artifacts/<sha256>.mlirbc (+ index.json), replacing what was there.
- */
-export function generateArtifacts(python: string, recorded: readonly string[] | undefined): GenReport {
-  const corpus = corpusTexts();
-  const corpusSet = new Set(corpus.values());
-  const corpusJobs = [...corpus].map(([name, text]) => ({ key: name, text, versions: ALL_VERSIONS }));
-  const previous = existsSync(suiteIndexFile()) ? (JSON.parse(readFileSync(suiteIndexFile(), 'utf8')) as SuiteArtifactIndex) : undefined;
-  const suiteTexts = recorded ? recordedTexts(recorded).filter((t) => !corpusSet.has(t)) : undefined;
-  const suiteJobs = (suiteTexts ?? []).map((text) => ({ key: textSha256(text), text, versions: ALL_VERSIONS }));
-  const versionJob = { key: 'versions', text: PROBE_PROGRAM, versions: ALL_VERSIONS, each: true };
-  const { writer, results } = serialize(python, [...corpusJobs, ...suiteJobs, versionJob]);
-  const byKey = new Map(results.map((r) => [r.key, r]));
-
-  // The corpus.
-  const cdir = corpusDir();
-  for (const f of readdirSync(cdir)) if (f.endsWith('.mlirbc')) rmSync(path.join(cdir, f));
-  const corpusIndex: CorpusArtifactIndex = { ...writer, programs: {} };
-  const failed: Record<string, string> = {};
-  let corpusBytes = 0;
-  for (const [name, text] of corpus) {
-    const r = byKey.get(name)!;
-    const a = r.artifacts[0];
-    if (!a) { failed[name] = firstLine(r.error ?? 'no artifact'); continue; }
-    writeFileSync(path.join(cdir, `${name}.mlirbc`), a.bytes);
-    corpusBytes += a.bytes.length;
-    corpusIndex.programs[name] = { version: a.version, sha256: textSha256(text) };
-  }
-  const adir = artifactsDir();
-  mkdirSync(path.join(adir, VERSIONS_SUBDIR), { recursive: true });
-  writeFileSync(corpusIndexFile(), JSON.stringify(corpusIndex, null, 1) + '\n');
-
-  // The suites' texts (kept as they were without recordings) and the every-version program.
-  const suiteIndex: SuiteArtifactIndex = { ...writer, programs: previous?.programs ?? {}, rejected: previous?.rejected ?? {}, versions: { sha256: textSha256(PROBE_PROGRAM), files: {} } };
-  let suiteReport: GenReport['suites'];
-  if (suiteTexts) {
-    for (const f of readdirSync(adir)) if (f.endsWith('.mlirbc')) rmSync(path.join(adir, f));
-    suiteIndex.programs = {};
-    suiteIndex.rejected = {};
-    let bytes = 0;
-    for (const text of suiteTexts) {
-      const sha = textSha256(text);
-      const r = byKey.get(sha)!;
-      const a = r.artifacts[0];
-      if (!a) { suiteIndex.rejected[sha] = firstLine(r.error ?? 'no artifact'); continue; }
-      writeFileSync(path.join(adir, `${sha}.mlirbc`), a.bytes);
-      bytes += a.bytes.length;
-      suiteIndex.programs[sha] = { version: a.version };
-    }
-    suiteReport = { count: Object.keys(suiteIndex.programs).length, bytes, byVersion: tally(Object.values(suiteIndex.programs).map((p) => p.version)), rejected: suiteIndex.rejected };
-  }
-  const vdir = path.join(adir, VERSIONS_SUBDIR);
-  for (const f of readdirSync(vdir)) rmSync(path.join(vdir, f));
-  let versionBytes = 0;
-  for (const a of byKey.get('versions')!.artifacts) {
-    const rel = `${VERSIONS_SUBDIR}/${a.version}.mlirbc`;
-    writeFileSync(path.join(adir, rel), a.bytes);
-    versionBytes += a.bytes.length;
-    suiteIndex.versions.files[a.version] = rel;
-  }
-  writeFileSync(suiteIndexFile(), JSON.stringify(suiteIndex, null, 1) + '\n');
+export function summarize(plan: ArtifactPlan): PlanSummary {
+  const size = (f: string): number => plan.files.get(f)?.length ?? 0;
+  const corpusFiles = Object.keys(plan.corpusIndex.programs).map((n) => path.join(corpusDir(), `${n}.mlirbc`));
+  const suiteFiles = Object.keys(plan.suiteIndex.programs).map((s) => path.join(artifactsDir(), `${s}.mlirbc`));
+  const versionFiles = Object.values(plan.suiteIndex.versions.files).map((r) => path.join(artifactsDir(), r));
+  const sum = (fs: string[]): number => fs.reduce((n, f) => n + size(f), 0);
   return {
-    writer,
-    corpus: { count: Object.keys(corpusIndex.programs).length, bytes: corpusBytes, byVersion: tally(Object.values(corpusIndex.programs).map((p) => p.version)), failed },
-    suites: suiteReport,
-    versions: { count: Object.keys(suiteIndex.versions.files).length, bytes: versionBytes },
+    corpus: { count: corpusFiles.length, bytes: sum(corpusFiles), byVersion: tally(Object.values(plan.corpusIndex.programs).map((p) => p.version)) },
+    suites: { count: suiteFiles.length, bytes: sum(suiteFiles), byVersion: tally(Object.values(plan.suiteIndex.programs).map((p) => p.version)), rejected: Object.keys(plan.suiteIndex.rejected).length },
+    versions: { count: versionFiles.length, bytes: sum(versionFiles) },
   };
 }

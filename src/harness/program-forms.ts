@@ -4,7 +4,7 @@
 // Cases that run programs send the text when it is accepted, else the committed artifact of that text
 // (src/corpus/artifacts.ts); a text without one makes the case unsupported, naming the script that writes it.
 import { readFileSync } from 'node:fs';
-import { GEN_ARTIFACTS, storedArtifact } from '../corpus/artifacts.js';
+import { compareVersions, GEN_ARTIFACTS, storedArtifact } from '../corpus/artifacts.js';
 import type { Client, Program } from '../pjrt/index.js';
 import { UnsupportedSignal } from './signals.js';
 
@@ -34,6 +34,27 @@ let settled: ProgramForms | undefined;
 
 /** The forms decided so far in this process (undefined before the first programForms call has settled). */
 export const knownProgramForms = (): ProgramForms | undefined => settled;
+
+let pluginCurrent: string | undefined;
+
+/**
+ * The plugin's `stablehlo_current_version` attribute ([major, minor, patch]), if it reports one: an artifact newer
+ * than that is not sent (the case is unsupported), as XLA's C-API client never serializes beyond it.
+ */
+export function noteStablehloCurrentVersion(v: unknown): void {
+  pluginCurrent = versionString(v);
+}
+
+/** `major.minor.patch` of a PJRT_NamedValue kInt64List of three, else undefined. */
+export function versionString(v: unknown): string | undefined {
+  return Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'bigint' || typeof x === 'number') ? v.map(String).join('.') : undefined;
+}
+
+/** The VHLO version an artifact was written at: its producer string `StableHLO_v<major.minor.patch>`. */
+export function artifactVersion(bytes: Uint8Array): string | undefined {
+  const head = Buffer.from(bytes.subarray(0, 64)).toString('latin1');
+  return /StableHLO_v(\d+\.\d+\.\d+)/.exec(head)?.[1];
+}
 
 /** The plugins.json declaration of this worker's plugin (undefined: probe). */
 export function declareProgramForms(forms: readonly ProgramForm[] | undefined): void {
@@ -102,6 +123,10 @@ export async function programFor(client: Client, text: string, artifactFile?: st
   const bytes = artifactOf(text, artifactFile);
   if (!bytes) {
     throw new UnsupportedSignal(`the plugin accepts programs only as portable artifacts and this program text has no committed artifact (run ${GEN_ARTIFACTS})`);
+  }
+  const version = artifactVersion(bytes);
+  if (pluginCurrent && version && compareVersions(version, pluginCurrent) > 0) {
+    throw new UnsupportedSignal(`the program's portable artifact needs StableHLO ${version} (the lowest version it serializes at); the plugin reads up to stablehlo_current_version ${pluginCurrent}`);
   }
   return { code: bytes, format: 'mlir' };
 }

@@ -6,7 +6,7 @@ import type { PluginIdentity } from '../config/results.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
 import { toJsonValue, type NamedValue } from '../runner/named-value.js';
 import type { Scope } from '../pjrt/scope.js';
-import { declareProgramForms, knownProgramForms, type ProgramForms } from './program-forms.js';
+import { declareProgramForms, knownProgramForms, noteStablehloCurrentVersion, type ProgramForms } from './program-forms.js';
 
 type PjrtModule = typeof import('../pjrt/index.js');
 
@@ -74,7 +74,9 @@ export class PluginSession {
     } catch { /* tier0.extensions reports a broken chain */ }
     if (p.has('PJRT_Plugin_Attributes')) {
       try {
-        this.note({ attributes: jsonValues(p.attributes() as Record<string, NamedValue>) });
+        const attributes = p.attributes() as Record<string, NamedValue>;
+        noteStablehloCurrentVersion(attributes['stablehlo_current_version']);
+        this.note({ attributes: jsonValues(attributes) });
       } catch { /* a tier-0 case reports broken attributes */ }
     }
     return p;

@@ -20,8 +20,10 @@ export function registerXlaCommands(program: Command, out: (s: string) => void):
     .option('--only <name>', 'only this program, repeatable', (v: string, p: string[]) => [...p, v], [] as string[])
     .option('--sample <k>', 'only every k-th program (by name)')
     .option('--no-invalid', 'do not check that the suites\' invalid programs are rejected')
+    .option('--form <form>', 'text: compile each <name>.mlir; artifact: its portable artifact <name>.mlirbc (docs/artifacts.md)', 'text')
     .option('--json <file>', 'write the comparison as JSON')
-    .action(async (o: { programs?: string; python?: string; only: string[]; sample?: string; invalid: boolean; json?: string }) => {
+    .action(async (o: { programs?: string; python?: string; only: string[]; sample?: string; invalid: boolean; form: string; json?: string }) => {
+      if (o.form !== 'text' && o.form !== 'artifact') throw new ConfigError('--form', o.form, 'expected text or artifact');
       if (o.sample !== undefined && !/^[1-9]\d*$/.test(o.sample)) throw new ConfigError('--sample', o.sample, 'expected an integer ≥ 1');
       const { code } = await xlaCheckCommand({
         programs: o.programs ? dirArg('--programs', o.programs) : path.join(packageRoot(), 'fixtures', 'programs'),
@@ -29,6 +31,7 @@ export function registerXlaCommands(program: Command, out: (s: string) => void):
         ...(o.only.length ? { only: o.only } : {}),
         ...(o.sample ? { sample: Number(o.sample) } : {}),
         invalid: o.invalid,
+        form: o.form,
         ...(o.json ? { json: o.json } : {}),
         write: out,
         writeErr: err,

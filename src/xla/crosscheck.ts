@@ -102,6 +102,8 @@ export interface RunXlaOptions {
   invalid?: string[];
   /** only these program names */
   only?: string[];
+  /** compile `<name>.mlir` (text, default) or its portable artifact `<name>.mlirbc` (docs/artifacts.md) */
+  form?: 'text' | 'artifact';
   timeoutMs?: number;
 }
 
@@ -113,6 +115,7 @@ export function runXla(o: RunXlaOptions): XlaReport {
     const args = [scriptPath(), '--programs', o.programs, '--out', out];
     for (const d of o.invalid ?? []) args.push('--invalid', d);
     for (const n of o.only ?? []) args.push('--only', n);
+    if (o.form) args.push('--form', o.form);
     const r = spawnSync(o.python, args, { encoding: 'utf8', timeout: o.timeoutMs ?? 600_000, maxBuffer: 64 << 20 });
     if (r.error) throw new Error(`xla-crosscheck.py: ${r.error.message}`);
     if (r.status !== 0) throw new Error(`xla-crosscheck.py exited with ${r.status ?? r.signal}: ${r.stderr.trim().split('\n').slice(-5).join(' | ')}`);
@@ -274,6 +277,8 @@ export interface XlaCheckOptions {
   sample?: number;
   /** also check that the suites' invalid programs are rejected (default true) */
   invalid?: boolean;
+  /** compile the programs' portable artifacts instead of their text */
+  form?: 'text' | 'artifact';
   json?: string;
   write: (s: string) => void;
   writeErr: (s: string) => void;
@@ -291,7 +296,7 @@ export async function xlaCheckCommand(o: XlaCheckOptions): Promise<{ code: numbe
   if (o.sample && o.sample > 1) only = entries.filter((_, i) => i % o.sample! === 0).map((e) => e.name);
   const inv = o.invalid === false ? undefined : writeInvalidPrograms();
   try {
-    const report = runXla({ python: py.python, programs: o.programs, ...(inv ? { invalid: [inv.dir] } : {}), ...(only ? { only } : {}) });
+    const report = runXla({ python: py.python, programs: o.programs, ...(inv ? { invalid: [inv.dir] } : {}), ...(only ? { only } : {}), ...(o.form ? { form: o.form } : {}) });
     const result = crossCheck(entries, report);
     if (o.json) writeFileSync(o.json, JSON.stringify({ report: { ...report, programs: undefined }, result }, null, 2) + '\n');
     o.write(renderCrossCheck(result, report));
