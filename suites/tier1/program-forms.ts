@@ -57,6 +57,17 @@ t.case('accepted', {
   ctx.log(`accepted program forms: ${forms.join(', ')}`);
 });
 
+t.case('artifact_accepted', {
+  source: 'framework',
+  cite: `${HEADER_FORMS} — bytecode first; ${JAX_SENDS_ARTIFACTS}: a plugin that rejects portable artifacts can run no JAX program, whatever text it accepts`,
+  catches: ['compile_rejects_bytecode'],
+  requires: { slots: ['PJRT_LoadedExecutable_Execute'] },
+}).run(async (ctx) => {
+  const probe = artifactOf(PROBE_PROGRAM);
+  if (!probe) return ctx.unsupported('no committed artifact of the probe program (run node dist/scripts/gen-artifacts.js)');
+  await runProbe(ctx.client, { code: probe, format: 'mlir' }, 'the probe program as a portable artifact');
+});
+
 /** Unsupported unless the plugin accepts artifacts (the worker's decision, with its reason). */
 async function needArtifacts(ctx: CaseContext<unknown>): Promise<void> {
   const f = await programForms(ctx.client);
