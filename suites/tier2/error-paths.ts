@@ -51,7 +51,7 @@ t.case('error_payloads_well_formed', {
 t.case('event_set_with_error', {
   source: 'header',
   cite: 'PJRT_Event_Set: "Sets the PJRT_Event as completed with the given error code and message" — awaiting it then returns that error (UNIMPLEMENTED from Create → unsupported)',
-  catches: ['event_set_drops_error', 'event_set_ignored'],
+  catches: ['event_set_drops_error'],
   requires: { slots: ['PJRT_Event_Create', 'PJRT_Event_Set', 'PJRT_Event_Await', 'PJRT_Event_Destroy'] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, 'caller-made events are not offered by this plugin', async () => {
   const raw = ctx.plugin.raw;
