@@ -4,6 +4,8 @@ import type { Client } from './client.js';
 import type { Device } from './device.js';
 import { dtypeNameOf } from './dtype.js';
 import { Event } from './event.js';
+import type { ExecuteContext } from './execute-context.js';
+import type { HostCallbackSet } from './host-callbacks.js';
 import { Handle } from './handle.js';
 import type { Scope } from './scope.js';
 
@@ -115,6 +117,10 @@ export interface ExecuteOptions {
   launchId?: number;
   /** An extension chain for the Execute Args' extension_start (XLA's client passes a PJRT_Profiler_Extension). */
   argsExtension?: Args;
+  /** PJRT_ExecuteOptions.context (kept alive by the caller for the execution). */
+  context?: ExecuteContext;
+  /** Send/recv callbacks for the program's host transfers (the same for every device). */
+  hostCallbacks?: HostCallbackSet;
 }
 
 export interface ExecuteResult {
@@ -200,6 +206,8 @@ export class LoadedExecutable extends Handle {
       options.i64s('non_donatable_input_indices', 'num_non_donatable_input_indices', opts.nonDonatable);
     }
     if (opts.launchId !== undefined) options.i32('launch_id', opts.launchId);
+    if (opts.context !== undefined) options.ptr('context', opts.context.ptr);
+    opts.hostCallbacks?.encode(options, nDev);
     const argRows = args.map((row) => {
       const r = new BigUint64Array(Math.max(1, row.length));
       row.forEach((b, i) => (r[i] = b.ptr));

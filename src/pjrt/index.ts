@@ -11,6 +11,13 @@ export { strayOnReadyCalls, strayViewDeleteCalls, drainRelayedCallbacks, waitFor
 export { Event } from './event.js';
 export { Executable, LoadedExecutable, type ExecuteOptions, type ExecuteResult } from './executable.js';
 export { TopologyDescription } from './topology.js';
+export { ErrorHandle, type ErrorPayload } from './error-handle.js';
+export { ExecuteContext } from './execute-context.js';
+export { CopyToDeviceStream, HostCallbackSet, type RecvCallback, type RecvHandler, type SendCallback, type SendHandler } from './host-callbacks.js';
+export {
+  AsyncTrackingEvent, clearMemoryStats, createAsyncTrackingEvent, deviceAttributeList, poisonExecution, queryDescription,
+  updateGlobalProcessInfo, type ProcessInfo, type ProcessState,
+} from './device-control.js';
 export { Scope, type Destroyable } from './scope.js';
 export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind } from './errors.js';
 export { bufferTypeOf, dtypeNameOf } from './dtype.js';

@@ -68,6 +68,7 @@ static double Elem(const Tensor& t, int64_t i) {
     case ElementType::U4: return *p & 15;
     case ElementType::S2: return (*p & 2) ? int(*p & 3) - 4 : (*p & 3);
     case ElementType::U2: return *p & 3;
+    case ElementType::TOKEN: return 0;
   }
   return 0;
 }
@@ -601,6 +602,55 @@ static void TestCollectives() {
   // use a while loop in one instance that waits forever on the others -> aborted when the peer fails.
 }
 
+// Host transfers: send hands the value to the instance's HostTransfers, recv takes its tensor from it; tokens only
+// order them. Without a HostTransfers, send/recv fail; tokens in other ops and device channels are unimplemented.
+struct FakeHost : HostTransfers {
+  std::vector<std::pair<int64_t, Tensor>> sent;
+  Tensor to_receive;
+  Status Send(int64_t channel, const Tensor& value) override {
+    sent.emplace_back(channel, value);
+    return Status{};
+  }
+  Status Recv(int64_t channel, Tensor* out) override {
+    if (channel != 2) return Status{kNotFound, "no channel " + std::to_string(channel)};
+    out->bytes = to_receive.bytes;
+    return Status{};
+  }
+};
+
+static void TestHostTransfers() {
+  const std::string ty = "tensor<3xf32>", tok = "!stablehlo.token";
+  auto ch = [](int h, int t) { return "{channel_handle = #stablehlo.channel_handle<handle = " + std::to_string(h) + ", type = " + std::to_string(t) + ">, is_host_transfer = true}"; };
+  std::string body = "    %t0 = \"stablehlo.after_all\"() : () -> " + tok + "\n" +
+                     "    %t1 = \"stablehlo.send\"(%a, %t0) " + ch(1, 2) + " : (" + ty + ", " + tok + ") -> " + tok + "\n" +
+                     "    %r:2 = \"stablehlo.recv\"(%t1) " + ch(2, 3) + " : (" + tok + ") -> (" + ty + ", " + tok + ")\n" +
+                     "    %0 = stablehlo.add %a, %r#0 : " + ty + "\n    return %0 : " + ty;
+  std::string text = Main("%a: " + ty, ty, body);
+  g_case = "host.roundtrip";
+  std::shared_ptr<const Module> m;
+  Status s = Parse(text, &m);
+  CHECK(s.ok(), "parse: %s", s.message.c_str());
+  if (!s.ok()) return;
+  FakeHost host;
+  host.to_receive = Make(F32, {3}, {10, 20, 30});
+  std::vector<std::vector<Tensor>> out;
+  s = Execute(*m, {{Make(F32, {3}, {1, 2, 3})}}, FaultHooks{}, &out, {&host});
+  CHECK(s.ok(), "execute: %s", s.message.c_str());
+  if (s.ok()) {
+    std::string why;
+    CHECK(Same(out[0][0], Make(F32, {3}, {11, 22, 33}), &why), "result: %s", why.c_str());
+    CHECK(host.sent.size() == 1 && host.sent[0].first == 1, "one send on channel 1, got %zu", host.sent.size());
+    CHECK(host.sent.size() == 1 && Same(host.sent[0].second, Make(F32, {3}, {1, 2, 3}), &why), "sent value: %s", why.c_str());
+  }
+  g_case = "host.missing";
+  s = Execute(*m, {{Make(F32, {3}, {1, 2, 3})}}, FaultHooks{}, &out);
+  CHECK(s.code == kFailedPrecondition, "without host transfers: code %d (%s)", s.code, s.message.c_str());
+  ExpectError("host.token_in_add", Main("", tok, "    %t0 = \"stablehlo.after_all\"() : () -> " + tok + "\n    %0 = \"stablehlo.add\"(%t0, %t0) : (" + tok + ", " + tok + ") -> " + tok + "\n    return %0 : " + tok),
+              kUnimplemented, "token");
+  ExpectError("host.device_channel", Main("%a: " + ty, tok, "    %t0 = \"stablehlo.after_all\"() : () -> " + tok + "\n    %t1 = \"stablehlo.send\"(%a, %t0) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (" + ty + ", " + tok + ") -> " + tok + "\n    return %t1 : " + tok),
+              kUnimplemented, "host transfers");
+}
+
 int main() {
   TestEveryElementwiseOpAndType();
   TestNumerics();
@@ -608,6 +658,7 @@ int main() {
   TestErrors();
   TestSubByte();
   TestCollectives();
+  TestHostTransfers();
   std::printf("supported ops: %zu\n", SupportedOps().size());
   std::printf("%d checks passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;

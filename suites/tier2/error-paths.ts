@@ -1,0 +1,99 @@
+// Tier 2 — errors held by the case (code, message, payloads, then PJRT_Error_Destroy), caller-made events set
+// with an error, and the version attributes frameworks read.
+import { area } from '../../src/harness/index.js';
+import { ErrorHandle } from '../../src/pjrt/index.js';
+import * as check from '../_lib/check.js';
+import { attributeList } from '../_lib/named.js';
+
+const t = area('tier2.error_paths', { tier: 2 });
+
+/** An error the plugin returns and the case holds: LookupDevice of an id no device has. */
+function heldError(plugin: import('../../src/pjrt/index.js').Plugin, client: import('../../src/pjrt/index.js').Client): ErrorHandle {
+  const ids = client.devices().map((d) => d.id);
+  const missing = Math.max(...ids) + 1000;
+  const a = plugin.raw.args('PJRT_Client_LookupDevice').ptr('client', client.ptr).i32('id', missing);
+  const e = ErrorHandle.fromCall(plugin.raw, 'PJRT_Client_LookupDevice', a);
+  if (e === null) check.fail(`PJRT_Client_LookupDevice(${missing}) of an id no device has must fail`, 'an error', 'success');
+  return e;
+}
+
+t.case('error_read_then_destroyed', {
+  source: 'header',
+  cite: 'PJRT_Error_Message: "`message` has the lifetime of `error`"; PJRT_Error_GetCode returns its code; PJRT_Error_Destroy "Frees `error`" — reading a held error until it is destroyed, then destroying it, must work',
+  catches: ['crash_in=PJRT_Error_Destroy', 'empty_error_message'],
+  requires: { slots: ['PJRT_Client_LookupDevice', 'PJRT_Error_Destroy', 'PJRT_Error_Message', 'PJRT_Error_GetCode'] },
+}).run(({ plugin, client }) => {
+  const e = heldError(plugin, client);
+  const first = e.message();
+  check.ok(first.length > 0, 'a held error must carry a message', 'a non-empty message', '""');
+  check.ok(e.code() !== 'OK', 'a held error must carry a code other than OK', 'an error code', e.code());
+  check.equal(e.message(), first, 'the message must stay the same until the error is destroyed');
+  e.destroy();
+});
+
+t.case('error_payloads_well_formed', {
+  source: 'header',
+  cite: 'PJRT_Error_ForEachPayload: "Iterates over the stored payloads and calls the `visitor` callable for each one" — each visit is a stored (key, value) pair: a key of key_size bytes (an error without payloads visits nothing)',
+  catches: ['error_payload_bogus'],
+  requires: { slots: ['PJRT_Client_LookupDevice', 'PJRT_Error_ForEachPayload', 'PJRT_Error_Destroy'] },
+}).run(({ plugin, client }) => {
+  const e = heldError(plugin, client);
+  try {
+    for (const p of e.payloads()) {
+      check.ok(p.key !== null && p.key.length > 0, 'every visited payload must have a key (a stored payload is a key/value pair)', 'a non-empty key', p.key === null ? `NULL key with key_size ${p.keySize}` : '""');
+      check.ok(p.value !== null || p.valueSize === 0, `payload '${p.key}': a value of value_size bytes`, 'a value pointer', `NULL with value_size ${p.valueSize}`);
+    }
+  } finally {
+    e.destroy();
+  }
+});
+
+t.case('event_set_with_error', {
+  source: 'header',
+  cite: 'PJRT_Event_Set: "Sets the PJRT_Event as completed with the given error code and message" — awaiting it then returns that error (UNIMPLEMENTED from Create → unsupported)',
+  catches: ['event_set_drops_error'],
+  requires: { slots: ['PJRT_Event_Create', 'PJRT_Event_Set', 'PJRT_Event_Await', 'PJRT_Event_Destroy'] },
+}).run((ctx) => check.unimplementedIsUnsupported(ctx, 'caller-made events are not offered by this plugin', async () => {
+  const raw = ctx.plugin.raw;
+  const c = raw.args('PJRT_Event_Create');
+  raw.call('PJRT_Event_Create', c);
+  const ev = c.getPtr('event');
+  check.ok(ev !== null, 'PJRT_Event_Create must return an event', 'an event', 'NULL');
+  const MESSAGE = 'pjrt-cts set this event with an error';
+  try {
+    raw.call('PJRT_Event_Set', raw.args('PJRT_Event_Set').ptr('event', ev).i32('error_code', 13).bytes('error_message', 'error_message_size', MESSAGE));
+    const e = await check.rejects(() => raw.callAsync('PJRT_Event_Await', raw.args('PJRT_Event_Await').ptr('event', ev)), 'awaiting an event set with an error must return that error', ['INTERNAL']);
+    check.ok(e.message.includes(MESSAGE), 'the awaited error must carry the message given to PJRT_Event_Set', `a message containing "${MESSAGE}"`, `"${e.message}"`);
+  } finally {
+    raw.call('PJRT_Event_Destroy', raw.args('PJRT_Event_Destroy').ptr('event', ev));
+  }
+}));
+
+const versionOf = (v: unknown): number[] | null =>
+  Array.isArray(v) && v.length >= 3 && v.every((x) => typeof x === 'bigint' || typeof x === 'number') ? v.map(Number) : null;
+const cmp = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+
+t.case('stablehlo_current_version_shape', {
+  source: 'framework',
+  cite: 'XLA\'s C-API client reads plugin attribute stablehlo_current_version as an int64 list and formats v[0].v[1].v[2] as the StableHLO version it serializes for (xla/pjrt/c_api_client/pjrt_c_api_client.cc; std::get of another type throws)',
+  catches: ['stablehlo_current_version_as_string'],
+  requires: { slots: ['PJRT_Plugin_Attributes'] },
+}).run(({ plugin }) => {
+  const a = attributeList(plugin).find((e) => e.name === 'stablehlo_current_version');
+  if (a === undefined) return;
+  check.equal(a.kind, 'kInt64List', 'stablehlo_current_version must be an int64 list (XLA\'s client std::get<std::vector<int64_t>>s it)');
+  check.ok(versionOf(a.value) !== null && versionOf(a.value)!.every((x) => x >= 0), 'stablehlo_current_version must have major, minor, patch (XLA reads v[0..2])', 'three non-negative numbers', check.show(a.value));
+});
+
+t.case('stablehlo_version_window', {
+  source: 'quality',
+  cite: 'plugin attributes stablehlo_minimum_version and stablehlo_current_version (XLA\'s GetXlaPluginCAttributes) bound the StableHLO versions a plugin accepts; a minimum above the current version is a window no program fits',
+  catches: ['stablehlo_version_window_inverted'],
+  requires: { slots: ['PJRT_Plugin_Attributes'] },
+}).run(({ plugin }) => {
+  const attrs = attributeList(plugin);
+  const cur = versionOf(attrs.find((e) => e.name === 'stablehlo_current_version')?.value);
+  const min = versionOf(attrs.find((e) => e.name === 'stablehlo_minimum_version')?.value);
+  if (cur === null || min === null) return;
+  check.ok(cmp(min, cur) <= 0, 'stablehlo_minimum_version must not be above stablehlo_current_version', `≤ ${cur.join('.')}`, min.join('.'));
+});
