@@ -42,14 +42,23 @@ function catalogue(): Map<string, CatalogueEntry> {
 /** A case's id without its parameter rows, so one line names a case, not its hundreds of expansions. */
 const caseOf = (e: CatalogueEntry): string => `${e.area}.${e.id.slice(e.area.length + 1).split('.')[0]}`;
 
-/** Per slot, the passing cases of one run that called it. */
-function passingCallers(res: ResultsFile, cat: Map<string, CatalogueEntry>): Map<string, CatalogueEntry[]> {
-  const bySlot = new Map<string, CatalogueEntry[]>();
+/**
+ * Slots the harness itself calls for every case before its body runs, so no case body can be the first caller. A
+ * passing case that requires such a slot and checks the call's outcome covers it; the page says so.
+ */
+const HARNESS_CALLED: Readonly<Record<string, string>> = {
+  PJRT_Plugin_Initialize: 'called by the harness when it loads the plugin, before any case (as frameworks do: "Must be called before any other functions"); a case requiring it checks its outcome',
+};
+
+/** Per slot, the cases of one run with `status` that called it (unsupported ones with their reasons). */
+function callers(res: ResultsFile, cat: Map<string, CatalogueEntry>, status: 'pass' | 'unsupported'): Map<string, { entry: CatalogueEntry; message?: string }[]> {
+  const bySlot = new Map<string, { entry: CatalogueEntry; message?: string }[]>();
   for (const r of res.results) {
-    if (r.status !== 'pass') continue; // a slot counts as covered only by a case that passes on the reference plugin
-    const e = cat.get(r.id);
-    if (!e) continue;
-    for (const s of r.slots ?? []) (bySlot.get(s) ?? bySlot.set(s, []).get(s)!).push(e);
+    if (r.status !== status) continue;
+    const entry = cat.get(r.id);
+    if (!entry) continue;
+    const slots = new Set([...(r.slots ?? []), ...(entry.requires.slots ?? []).filter((s) => s in HARNESS_CALLED)]);
+    for (const s of slots) (bySlot.get(s) ?? bySlot.set(s, []).get(s)!).push({ entry, message: r.message });
   }
   return bySlot;
 }
@@ -58,18 +67,28 @@ const listed = (xs: readonly string[], shown: number, quote: boolean): string =>
   `${xs.slice(0, shown).map((x) => (quote ? `\`${x}\`` : x)).join(', ')}${xs.length > shown ? ` and ${xs.length - shown} more` : ''}`;
 
 function render(runs: readonly ResultsFile[], cat: Map<string, CatalogueEntry>): string {
-  const callers = runs.map((res) => passingCallers(res, cat));
+  const passing = runs.map((res) => callers(res, cat, 'pass'));
+  const unsupported = runs.map((res) => callers(res, cat, 'unsupported'));
   const rows = API_SLOTS.map((slot) => {
-    const perRun = callers.map((c) => c.get(slot.name) ?? []);
-    const cases = perRun[0]!;
+    const cases = (passing[0]!.get(slot.name) ?? []).map((c) => c.entry);
     const names = [...new Set(cases.map(caseOf))];
     const faults = [...new Set(cases.flatMap((c) => c.catches.map((f) => f.split('=')[0]!)))].sort();
-    return { slot, perRun, cases, names, faults };
+    // Another personality: its passing callers, else the reason its callers were unsupported (a personality that
+    // answers as XLA's plugin does may lack the slot's feature by design).
+    const others = runs.slice(1).map((_, k) => {
+      const pass = passing[k + 1]!.get(slot.name) ?? [];
+      if (pass.length) return { covered: true, text: String(pass.length) };
+      const unsup = unsupported[k + 1]!.get(slot.name) ?? [];
+      if (unsup.length) return { covered: true, text: `unsupported: ${(unsup[0]!.message ?? '').replace(/\|/g, '\\|').slice(0, 140)}` };
+      return { covered: false, text: NOT_CALLED };
+    });
+    return { slot, cases, names, faults, others };
   });
-  const calledIn = (k: number) => rows.filter((r) => r.perRun[k]!.length);
-  const calledInAll = rows.filter((r) => r.perRun.every((c) => c.length));
-  const proven = calledInAll.filter((r) => r.faults.length);
+  const calledRef = rows.filter((r) => r.cases.length);
+  const calledAll = calledRef.filter((r) => r.others.every((o) => o.covered));
+  const proven = calledAll.filter((r) => r.faults.length);
   const others = PERSONALITIES.slice(1);
+  const passEverywhere = rows.filter((r) => r.cases.length && r.others.every((o) => o.covered && !o.text.startsWith('unsupported')));
   return [
     '# PJRT API coverage',
     '',
@@ -77,16 +96,18 @@ function render(runs: readonly ResultsFile[], cat: Map<string, CatalogueEntry>):
     '',
     `Every slot of the ABI table (PJRT C API 0.${PJRT_API_MINOR}), the cases that call it and pass on the reference plugin, and the`,
     'faults those cases claim (the fault matrix shows each claimed fault makes the case fail). A slot is counted only',
-    'where a case body calls it; the harness\'s own calls (loading, `PJRT_Plugin_Initialize`, the shared client) are not.',
-    `The cases are those of the \`${PERSONALITIES[0]}\` personality; the ${others.map((p) => `\`${p}\``).join(', ')} column${others.length > 1 ? 's count' : ' counts'} the passing cases`,
-    'that call the slot in that personality (the plugins.json entries of the same library).',
+    'where a case body calls it; the harness\'s own calls (loading, the shared client) are not, except where no case body',
+    `can call the slot first: ${Object.entries(HARNESS_CALLED).map(([k, v]) => `\`${k}\` is ${v}`).join('; ')}.`,
+    `The cases are those of the \`${PERSONALITIES[0]}\` personality; the ${others.map((p) => `\`${p}\``).join(', ')} column counts the passing cases`,
+    'that call the slot in that personality, or says why they are `unsupported` there: that personality answers as XLA\'s',
+    'CPU plugin does, and where that plugin lacks a feature (UNIMPLEMENTED, no compiler registered) so does it.',
     '',
-    `**${calledInAll.length} of ${API_SLOTS.length} slots are called by a passing case in every personality; ${proven.length} of them by a case that claims a fault.**`,
-    ...PERSONALITIES.map((p, k) => `- \`${p}\`: ${calledIn(k).length} of ${API_SLOTS.length} slots called by a passing case.`),
+    `**${calledAll.length} of ${API_SLOTS.length} slots are called by a passing case; ${proven.length} of them by a case that claims a fault.**`,
+    `${passEverywhere.length} pass in every personality; ${calledAll.length - passEverywhere.length} are unsupported in ${others.join(', ')} as in XLA's CPU plugin.`,
     '',
     `| slot | since | cases (ids) | ${others.map((p) => `${p} (cases)`).join(' | ')} | claimed faults |`,
     `|---|---|---|${others.map(() => '---|').join('')}---|`,
-    ...rows.map((r) => `| \`${r.slot.name}\` | 0.${r.slot.since} | ${r.cases.length ? `${listed(r.names, 3, true)} (${r.cases.length})` : NOT_CALLED} | ${r.perRun.slice(1).map((c) => (c.length ? String(c.length) : NOT_CALLED)).join(' | ')} | ${listed(r.faults, 6, false)} |`),
+    ...rows.map((r) => `| \`${r.slot.name}\` | 0.${r.slot.since} | ${r.cases.length ? `${listed(r.names, 3, true)} (${r.cases.length})` : NOT_CALLED} | ${r.others.map((o) => o.text).join(' | ')} | ${listed(r.faults, 6, false)} |`),
     '',
   ].join('\n');
 }
