@@ -69,6 +69,7 @@ const listed = (xs: readonly string[], shown: number, quote: boolean): string =>
 function render(runs: readonly ResultsFile[], cat: Map<string, CatalogueEntry>): string {
   const passing = runs.map((res) => callers(res, cat, 'pass'));
   const unsupported = runs.map((res) => callers(res, cat, 'unsupported'));
+  const statusById = runs.map((res) => new Map(res.results.map((r) => [r.id, r])));
   const rows = API_SLOTS.map((slot) => {
     const cases = (passing[0]!.get(slot.name) ?? []).map((c) => c.entry);
     const names = [...new Set(cases.map(caseOf))];
@@ -79,7 +80,10 @@ function render(runs: readonly ResultsFile[], cat: Map<string, CatalogueEntry>):
       const pass = passing[k + 1]!.get(slot.name) ?? [];
       if (pass.length) return { covered: true, text: String(pass.length) };
       const unsup = unsupported[k + 1]!.get(slot.name) ?? [];
-      if (unsup.length) return { covered: true, text: `unsupported: ${(unsup[0]!.message ?? '').replace(/\|/g, '\\|').slice(0, 140)}` };
+      // The reference personality's callers may stop before this slot there (an earlier call of the case is unsupported).
+      const stopped = cases.map((c) => statusById[k + 1]!.get(c.id)).find((r) => r?.status === 'unsupported');
+      const reason = unsup[0]?.message ?? stopped?.message;
+      if (reason !== undefined) return { covered: true, text: `unsupported: ${reason.replace(/\|/g, '\\|').slice(0, 140)}` };
       return { covered: false, text: NOT_CALLED };
     });
     return { slot, cases, names, faults, others };
