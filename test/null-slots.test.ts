@@ -49,6 +49,13 @@ describe('reference plugin: null slots and null extensions', function () {
     assert.ok(affected >= 20, `only ${affected} cases needed a nulled slot or extension`);
   });
 
+  it('info shows a nulled slot as null and the others as present', () => {
+    const r = cli(['info', '--plugin', 'reference', '--json'], { env: { PJRT_REFERENCE_NULL_SLOTS: 'PJRT_Client_DmaMap' } });
+    assert.equal(r.code, 0, r.stderr);
+    const slots = (JSON.parse(r.stdout) as { slots: { name: string; state: string }[] }).slots;
+    assert.deepEqual(slots.filter((s) => s.state !== 'present').map((s) => `${s.name}:${s.state}`), ['PJRT_Client_DmaMap:null']);
+  });
+
   for (const [name, value] of [['PJRT_REFERENCE_NULL_SLOTS', 'PJRT_No_Such_Slot'], ['PJRT_REFERENCE_NULL_EXTENSIONS', 'no_such_extension']] as const) {
     it(`an unknown name in ${name} makes GetPjrtApi return NULL, with a message`, () => {
       const r = cli(['info', '--plugin', 'reference'], { env: { [name]: value } });

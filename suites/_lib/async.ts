@@ -1,6 +1,6 @@
 // A client whose asynchronous work completes late (the plugin's completion-delay create option), so that
 // not-yet-ready states are observable. Without such an option (or when the plugin rejects it) there is none.
-import type { Client } from '../../src/pjrt/index.js';
+import type { Buffer, Client } from '../../src/pjrt/index.js';
 import { isPjrtError, isUnsupported } from './errors.js';
 import type { CaseContext } from '../../src/harness/index.js';
 import { completionDelayOption } from './config.js';
@@ -24,4 +24,14 @@ export async function slowClientOrWhy(ctx: CaseContext<unknown>, delayMs = DELAY
 export async function slowClient(ctx: CaseContext<unknown>, delayMs = DELAY_MS): Promise<Client | undefined> {
   const c = await slowClientOrWhy(ctx, delayMs);
   return typeof c === 'string' ? undefined : c;
+}
+
+/** Waits for `b` to be ready (its ready event's error, if any, is thrown) and destroys the event. */
+export async function awaitReady(b: Buffer): Promise<void> {
+  const e = b.readyEvent();
+  try {
+    await e.await();
+  } finally {
+    e.destroy();
+  }
 }

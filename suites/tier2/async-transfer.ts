@@ -7,6 +7,7 @@
 // they hold on any device layout.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { copyRawToHost, TransferManager, type Buffer, type Memory, type ShapeSpec } from '../../src/pjrt/index.js';
+import { awaitReady } from '../_lib/async.js';
 import * as check from '../_lib/check.js';
 import { dtype, pattern } from '../_lib/patterns.js';
 import { uploadOrUnsupported } from '../_lib/transfer.js';
@@ -41,15 +42,6 @@ async function deviceImage(ctx: Ctx, spec: ShapeSpec): Promise<{ host: Uint8Arra
   const raw = await copyRawToHost(src, 0, src.onDeviceSizeInBytes());
   src.destroy();
   return { host, raw };
-}
-
-async function awaitReady(b: Buffer): Promise<void> {
-  const e = b.readyEvent();
-  try {
-    await e.await();
-  } finally {
-    e.destroy();
-  }
 }
 
 t.case('buffer_count', {

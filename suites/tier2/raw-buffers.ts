@@ -17,6 +17,7 @@ import {
   type Buffer,
   type Event,
 } from '../../src/pjrt/index.js';
+import { awaitReady } from '../_lib/async.js';
 import * as check from '../_lib/check.js';
 import { isPjrtError } from '../_lib/errors.js';
 import { dtype, pattern } from '../_lib/patterns.js';
@@ -45,15 +46,6 @@ async function awaitOrUnsupported(ctx: Ctx, e: Event, what: string): Promise<voi
   } catch (err) {
     if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') ctx.unsupported(`${what}: the event carries UNIMPLEMENTED ("${err.message}"): ${OPTIONAL}`);
     throw err;
-  }
-}
-
-async function awaitReady(b: Buffer): Promise<void> {
-  const e = b.readyEvent();
-  try {
-    await e.await();
-  } finally {
-    e.destroy();
   }
 }
 
