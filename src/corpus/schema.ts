@@ -20,6 +20,8 @@ export const ToleranceSchema = z.strictObject({
    * CPU backend does for f32/f64/bf16). Results computed from flushed inputs are listed as `alternatives`.
    */
   subnormalsMayFlush: z.boolean().optional(),
+  /** where the bounds come from (e.g. XLA's exhaustive tests for the op); informational, not compared */
+  source: z.string().optional(),
 });
 export type Tolerance = z.infer<typeof ToleranceSchema>;
 

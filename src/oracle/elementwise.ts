@@ -79,6 +79,12 @@ function popcount(v: bigint, bits: number): bigint {
   return n;
 }
 
+/** Leading zero bits of `v` read as a `bits`-wide word (the width itself for 0). */
+function clz(v: bigint, bits: number): bigint {
+  const u = BigInt.asUintN(bits, v);
+  return BigInt(bits - (u === 0n ? 0 : u.toString(2).length));
+}
+
 function ipow(d: DtypeRow, base: bigint, exp: bigint): bigint {
   if (exp < 0n) {
     if (base === 1n) return 1n;
@@ -136,6 +142,7 @@ export const UNARY: Record<string, UnaryDef> = {
   is_finite: { kinds: FLOAT, float: (x) => (Number.isFinite(x) ? 1 : 0), result: 'pred' },
   not: { kinds: ['pred', ...INT], int: (x) => ~x, pred: (x) => !x },
   popcnt: { kinds: INT, int: (x, d) => popcount(x, d.bits) },
+  count_leading_zeros: { kinds: INT, int: (x, d) => clz(x, d.bits) },
 };
 
 interface BinaryDef {
@@ -169,6 +176,7 @@ export const BINARY: Record<string, BinaryDef> = {
   maximum: { kinds: ['pred', ...INT, 'float'], float: fmax, int: (x, y) => (x > y ? x : y), pred: (x, y) => x || y },
   minimum: { kinds: ['pred', ...INT, 'float'], float: fmin, int: (x, y) => (x < y ? x : y), pred: (x, y) => x && y },
   power: { kinds: [...INT, 'float'], float: cpow, int: (x, y, d) => ipow(d, x, y) },
+  atan2: { kinds: FLOAT, float: Math.atan2 },
   and: { kinds: ['pred', ...INT], int: (x, y) => x & y, pred: (x, y) => x && y },
   or: { kinds: ['pred', ...INT], int: (x, y) => x | y, pred: (x, y) => x || y },
   xor: { kinds: ['pred', ...INT], int: (x, y) => x ^ y, pred: (x, y) => x !== y },

@@ -7,3 +7,4 @@ export * from './shape.js';
 export * from './dot.js';
 export * from './reduce.js';
 export * from './collectives.js';
+export * from './precision.js';

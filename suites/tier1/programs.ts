@@ -32,13 +32,27 @@ function plusOneShows(v: HostValue): boolean {
 const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].reverse().join(',');
 
 /**
- * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does. Other programs
+ * Kernel faults that every corpus program whose first op (its subject) is the key shows: the generator puts the
+ * elements that expose them in each program (a 0 for count_leading_zeros, operands that differ for atan2, a mantissa
+ * that rounds up for reduce_precision, a get_tuple_element of an index other than 0 for tuple).
+ */
+const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
+  atan2: ['atan2_operands_swapped'],
+  count_leading_zeros: ['clz_of_zero_wrong'],
+  reduce_precision: ['reduce_precision_truncates'],
+  tuple: ['tuple_index_ignored'],
+};
+
+/**
+ * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does, and so do the op's
+ * KERNEL_FAULTS. Other programs
  * (regions, branches, reducers) catch the execute crash; their semantic faults are claimed by tier1.execute.
  * Every program checks its outputs' element types (buffer and executable); dims where a reversal shows.
  */
 function catchesOf(e: CorpusEntry): string[] {
   const [op] = e.ops;
   const values = e.ops.length === 1 && op && e.outputs.flat().some(plusOneShows) ? [`op_off_by_one=${op}`] : ['crash_in=PJRT_LoadedExecutable_Execute'];
+  if (op) values.push(...(KERNEL_FAULTS[op] ?? []));
   const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
   return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
 }

@@ -5,8 +5,10 @@ import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
 import { collectivePrograms } from './collective-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
 import type { Program } from './program.js';
+import { precisionPrograms } from './precision-specs.js';
 import { shapePrograms } from './shape-specs.js';
 import { structurePrograms } from './structure-specs.js';
+import { tuplePrograms } from './tuple-specs.js';
 
 export type { Program } from './program.js';
 import { formatJson } from './json.js';
@@ -17,8 +19,10 @@ export function generateCorpus(): Program[] {
     ...unaryPrograms(Object.keys(UNARY), core),
     ...binaryPrograms(Object.keys(BINARY), core),
     ...conversionPrograms(),
+    ...precisionPrograms(),
     ...shapePrograms(),
     ...structurePrograms(),
+    ...tuplePrograms(),
     ...collectivePrograms(),
   ];
   const seen = new Set<string>();
