@@ -3,6 +3,7 @@ import { dtype } from '../src/abi/dtypes.js';
 import {
   binary, bitcastConvert, clamp, compare, convert, dotGeneral, floatToBits, reduce, roundIntTo, roundTo, smallestSubnormal, Tensor, unary,
   allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose, reducePrecision,
+  complexOf, complexPart, complexBinary, complexAbs, complexCompare,
 } from '../src/oracle/index.js';
 
 const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
@@ -90,6 +91,19 @@ describe('oracle: float semantics', () => {
     const ties = reducePrecision(Tensor.of('f32', [3], [1 + 2 ** -8, 1 + 3 * 2 ** -8, -(2 ** -20)]), { exponentBits: 5, mantissaBits: 7 }).values();
     assert.deepEqual(ties.slice(0, 2), [1, 1 + 2 ** -6]);
     assert.ok(Object.is(ties[2], -0)); // below e5's smallest normal (2^-14): a zero of the operand's sign
+  });
+  it('complex: parts, arithmetic on both parts, modulus, EQ on both parts, convert drops or zeroes the imaginary part', () => {
+    const z = complexOf(t('f32', [1, -0]), t('f32', [2, 3]));
+    assert.deepEqual(z.values(), [{ re: 1, im: 2 }, { re: -0, im: 3 }]);
+    assert.deepEqual(complexPart(z, 'im').values(), [2, 3]);
+    assert.deepEqual(complexPart(t('f32', [5]), 'im').values(), [0]);
+    const w = Tensor.of('c64', [2], [{ re: 3, im: -4 }, { re: 0, im: 1 }]);
+    assert.deepEqual(complexBinary('multiply', z, w).values(), [{ re: 11, im: 2 }, { re: -3, im: 0 }]);
+    assert.deepEqual(complexBinary('divide', Tensor.of('c64', [1], [{ re: 10, im: 5 }]), Tensor.of('c64', [1], [{ re: 1, im: 2 }])).values(), [{ re: 4, im: -3 }]);
+    assert.deepEqual(complexAbs(w).values(), [5, 1]);
+    assert.deepEqual(complexCompare('EQ', w, Tensor.of('c64', [2], [{ re: 3, im: -4 }, { re: NaN, im: 1 }])).values(), [true, false]);
+    assert.deepEqual(convert(w, dtype('f32')).values(), [3, 0]);
+    assert.deepEqual(convert(t('s32', [7n]), dtype('c128')).values(), [{ re: 7, im: 0 }]);
   });
   it('fmod keeps the dividend sign and rsqrt/sqrt keep zero signs', () => {
     assert.ok(Object.is(bin('remainder', 'f32', [-4], [2])[0], -0));

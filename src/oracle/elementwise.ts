@@ -213,7 +213,7 @@ export function unary(op: string, t: Tensor): Tensor {
   return map1(t, out, (v) => {
     if (typeof v === 'boolean') return def.pred!(v);
     if (typeof v === 'bigint') return wrap(d, def.int!(v, d));
-    const r = def.float!(v);
+    const r = def.float!(v as number);
     return out.kind === 'pred' ? r !== 0 : roundTo(d, r);
   });
 }
@@ -227,7 +227,7 @@ export function binary(op: string, a: Tensor, b: Tensor): Tensor {
   return map2(a, b, d, (x, y) => {
     if (typeof x === 'boolean') return def.pred!(x, y as boolean);
     if (typeof x === 'bigint') return wrap(d, def.int!(x, y as bigint, d));
-    return roundTo(d, def.float!(x, y as number));
+    return roundTo(d, def.float!(x as number, y as number));
   });
 }
 
@@ -243,5 +243,5 @@ export function binaryScalar(op: string, d: DtypeRow, x: Scalar, y: Scalar): Sca
   if (!def) throw new Error(`unknown binary op ${op}`);
   if (typeof x === 'boolean') return def.pred!(x, y as boolean);
   if (typeof x === 'bigint') return wrap(d, def.int!(x, y as bigint, d));
-  return roundTo(d, def.float!(x, y as number));
+  return roundTo(d, def.float!(x as number, y as number));
 }

@@ -8,3 +8,4 @@ export * from './dot.js';
 export * from './reduce.js';
 export * from './collectives.js';
 export * from './precision.js';
+export * from './complex.js';

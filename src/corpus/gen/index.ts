@@ -3,6 +3,7 @@ import { DTYPES } from '../../abi/dtypes.js';
 import { BINARY, UNARY } from '../../oracle/elementwise.js';
 import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
 import { collectivePrograms } from './collective-specs.js';
+import { complexPrograms } from './complex-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
@@ -23,6 +24,7 @@ export function generateCorpus(): Program[] {
     ...shapePrograms(),
     ...structurePrograms(),
     ...tuplePrograms(),
+    ...complexPrograms(),
     ...collectivePrograms(),
   ];
   const seen = new Set<string>();

@@ -315,6 +315,32 @@ static void TestNewKernels() {
   Expect("reduce_precision.fault", ReducePrecision("tensor<1xf32>", "e8m7"), {Make(F32, {1}, {1 + 0x1p-8 + 0x1p-9})}, {Make(F32, {1}, {1})}, trunc);
 }
 
+static Tensor C64(std::vector<int64_t> dims, const std::vector<float>& parts) {
+  Tensor t{TensorType{ElementType::C64, std::move(dims)}, {}, {}};
+  t.bytes.resize(parts.size() * sizeof(float));
+  std::memcpy(t.bytes.data(), parts.data(), t.bytes.size());
+  return t;
+}
+
+static void TestComplex() {
+  const char* ct = "tensor<2xcomplex<f32>>";
+  Expect("complex.mul", Bin("multiply", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {11, 2, -1, 0})});
+  Expect("complex.div", Bin("divide", ct), {C64({2}, {10, 5, 5, 0}), C64({2}, {1, 2, 2, 1})}, {C64({2}, {4, -3, 2, -1})});
+  Expect("complex.add", Bin("add", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {4, -2, 0, 2})});
+  Expect("complex.abs", Un("abs", ct, "tensor<2xf32>"), {C64({2}, {3, 4, 0, -2})}, {Make(F32, {2}, {5, 2})});
+  Expect("complex.parts", Main("%a: tensor<2xf32>, %b: tensor<2xf32>", "tensor<2xf32>, tensor<2xcomplex<f32>>",
+                               "    %0 = stablehlo.complex %a, %b : tensor<2xcomplex<f32>>\n"
+                               "    %1 = stablehlo.imag %0 : (tensor<2xcomplex<f32>>) -> tensor<2xf32>\n"
+                               "    return %1, %0 : tensor<2xf32>, tensor<2xcomplex<f32>>"),
+         {Make(F32, {2}, {1, 2}), Make(F32, {2}, {3, 4})}, {Make(F32, {2}, {3, 4}), C64({2}, {1, 3, 2, 4})});
+  Expect("complex.convert", Un("convert", "tensor<2xf64>", ct), {Make(F64, {2}, {0.5, -1})}, {C64({2}, {0.5, 0, -1, 0})});
+  Expect("complex.eq", Main("%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>", "tensor<2xi1>",
+                            "    %0 = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
+         {C64({2}, {1, 2, 1, 2}), C64({2}, {1, 2, 1, -2})}, {MakeInt<uint8_t>(PRED, {2}, {1, 0})});
+  FaultHooks sign; sign.complex_multiply_sign_wrong = true;
+  Expect("complex.mul_fault", Bin("multiply", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {-5, 2, 1, 0})}, sign);
+}
+
 static void TestTuples() {
   const std::string tt = "tuple<tensor<2xf32>, tuple<tensor<i32>>>";
   const std::string body =
@@ -528,7 +554,11 @@ static void TestErrors() {
   ExpectError("unsupported.custom_call", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = stablehlo.custom_call @lapack_foo(%a) : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>"),
               kUnimplemented, "custom_call @lapack_foo");
   ExpectError("unsupported.sort", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.sort\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kUnimplemented, "stablehlo.sort");
-  ExpectError("unsupported.complex", Main("%a: tensor<complex<f32>>", "tensor<complex<f32>>", "    return %a : tensor<complex<f32>>"), kUnimplemented, "complex");
+  ExpectError("unsupported.complex_sine", Un("sine", "tensor<2xcomplex<f32>>"), kUnimplemented, "complex<f32>");
+  ExpectError("unsupported.complex_lt", Main("%a: tensor<2xcomplex<f32>>", "tensor<2xi1>", "    %0 = stablehlo.compare LT, %a, %a : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
+              kUnimplemented, "ordering comparison of complex");
+  ExpectError("unsupported.complex_literal", Main("", "tensor<complex<f32>>", "    %0 = stablehlo.constant dense<(1.0,2.0)> : tensor<complex<f32>>\n    return %0 : tensor<complex<f32>>"), kUnimplemented, "complex");
+  ExpectError("unsupported.complex_f16", Main("%a: tensor<2xf16>", "tensor<2xcomplex<f16>>", "    return %a : tensor<2xcomplex<f16>>"), kUnimplemented, "complex<f16>");
   // The error rule: a valid program this interpreter cannot run is UNIMPLEMENTED (a verifier's Unsupported answer),
   // only an invalid one INVALID_ARGUMENT.
   ExpectError("unsupported.bitcast_i1", Un("bitcast_convert", "tensor<8xi1>", "tensor<8xi1>"), kUnimplemented, "bitcast_convert of i1");
@@ -665,6 +695,7 @@ int main() {
   TestNumerics();
   TestNewKernels();
   TestTuples();
+  TestComplex();
   TestPrograms();
   TestErrors();
   TestSubByte();
