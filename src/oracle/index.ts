@@ -9,3 +9,4 @@ export * from './reduce.js';
 export * from './collectives.js';
 export * from './precision.js';
 export * from './complex.js';
+export * from './sort.js';

@@ -8,6 +8,7 @@ import { conversionPrograms } from './conversion-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
 import { shapePrograms } from './shape-specs.js';
+import { sortPrograms } from './sort-specs.js';
 import { structurePrograms } from './structure-specs.js';
 import { tuplePrograms } from './tuple-specs.js';
 
@@ -25,6 +26,7 @@ export function generateCorpus(): Program[] {
     ...structurePrograms(),
     ...tuplePrograms(),
     ...complexPrograms(),
+    ...sortPrograms(),
     ...collectivePrograms(),
   ];
   const seen = new Set<string>();

@@ -68,6 +68,8 @@ static double Elem(const Tensor& t, int64_t i) {
     case ElementType::U4: return *p & 15;
     case ElementType::S2: return (*p & 2) ? int(*p & 3) - 4 : (*p & 3);
     case ElementType::U2: return *p & 3;
+    case ElementType::C64: { float v; std::memcpy(&v, p, 4); return v; }  // the real part
+    case ElementType::C128: { double v; std::memcpy(&v, p, 8); return v; }
   }
   return 0;
 }
@@ -341,6 +343,20 @@ static void TestComplex() {
   Expect("complex.mul_fault", Bin("multiply", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {-5, 2, 1, 0})}, sign);
 }
 
+static void TestSort() {
+  const std::string text = Main("%k: tensor<5xf32>, %p: tensor<5xi32>", "tensor<5xf32>, tensor<5xi32>",
+      "    %0:2 = \"stablehlo.sort\"(%k, %p) <{dimension = 0 : i64, is_stable = true}> ({\n"
+      "    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):\n"
+      "      %1 = stablehlo.compare  LT, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+      "      stablehlo.return %1 : tensor<i1>\n"
+      "    }) : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>)\n"
+      "    return %0#0, %0#1 : tensor<5xf32>, tensor<5xi32>");
+  std::vector<Tensor> args = {Make(F32, {5}, {2, 1, 2, -1, 1}), MakeInt<int32_t>(S32, {5}, {0, 1, 2, 3, 4})};
+  Expect("sort.stable", text, args, {Make(F32, {5}, {-1, 1, 1, 2, 2}), MakeInt<int32_t>(S32, {5}, {3, 1, 4, 0, 2})});
+  FaultHooks rev; rev.sort_ties_reversed = true;
+  Expect("sort.fault", text, args, {Make(F32, {5}, {-1, 1, 1, 2, 2}), MakeInt<int32_t>(S32, {5}, {3, 4, 1, 2, 0})}, rev);
+}
+
 static void TestTuples() {
   const std::string tt = "tuple<tensor<2xf32>, tuple<tensor<i32>>>";
   const std::string body =
@@ -553,7 +569,8 @@ static void TestErrors() {
   ExpectError("unsupported.chlo", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = chlo.erf_inv %a : tensor<f32> -> tensor<f32>\n    return %0 : tensor<f32>"), kUnimplemented, "chlo.erf_inv");
   ExpectError("unsupported.custom_call", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = stablehlo.custom_call @lapack_foo(%a) : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>"),
               kUnimplemented, "custom_call @lapack_foo");
-  ExpectError("unsupported.sort", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.sort\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kUnimplemented, "stablehlo.sort");
+  ExpectError("unsupported.fft", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.fft\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kUnimplemented, "stablehlo.fft");
+  ExpectError("invalid.sort_no_comparator", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.sort\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kInvalidArgument, "comparator");
   ExpectError("unsupported.complex_sine", Un("sine", "tensor<2xcomplex<f32>>"), kUnimplemented, "complex<f32>");
   ExpectError("unsupported.complex_lt", Main("%a: tensor<2xcomplex<f32>>", "tensor<2xi1>", "    %0 = stablehlo.compare LT, %a, %a : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
               kUnimplemented, "ordering comparison of complex");
@@ -696,6 +713,7 @@ int main() {
   TestNewKernels();
   TestTuples();
   TestComplex();
+  TestSort();
   TestPrograms();
   TestErrors();
   TestSubByte();
