@@ -3,7 +3,7 @@ import { dtype } from '../src/abi/dtypes.js';
 import {
   binary, bitcastConvert, clamp, compare, convert, dotGeneral, floatToBits, reduce, roundIntTo, roundTo, smallestSubnormal, Tensor, unary,
   allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose, reducePrecision,
-  complexOf, complexPart, complexBinary, complexAbs, complexCompare,
+  complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort,
 } from '../src/oracle/index.js';
 
 const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
@@ -104,6 +104,15 @@ describe('oracle: float semantics', () => {
     assert.deepEqual(complexCompare('EQ', w, Tensor.of('c64', [2], [{ re: 3, im: -4 }, { re: NaN, im: 1 }])).values(), [true, false]);
     assert.deepEqual(convert(w, dtype('f32')).values(), [3, 0]);
     assert.deepEqual(convert(t('s32', [7n]), dtype('c128')).values(), [{ re: 7, im: 0 }]);
+  });
+  it('sort is stable under the comparator; gather clamps start indices', () => {
+    const keys = t('f32', [2, 1, 2, 1]);
+    const [k, p] = sort([keys, t('s32', [0n, 1n, 2n, 3n])], 0, ([x], [y]) => (x!.get(0) as number) < (y!.get(0) as number));
+    assert.deepEqual(k!.values(), [1, 1, 2, 2]);
+    assert.deepEqual(p!.values(), [1n, 3n, 0n, 2n]);
+    const rows = gather(t('s32', [0n, 1n, 2n, 3n, 4n, 5n], [3, 2]), t('s32', [-1n, 2n, 9n], [3, 1]), { offsetDims: [1], collapsedSliceDims: [0], startIndexMap: [0], indexVectorDim: 1, sliceSizes: [1, 2] });
+    assert.deepEqual(rows.dims, [3, 2]);
+    assert.deepEqual(rows.values(), [0n, 1n, 4n, 5n, 4n, 5n]);
   });
   it('fmod keeps the dividend sign and rsqrt/sqrt keep zero signs', () => {
     assert.ok(Object.is(bin('remainder', 'f32', [-4], [2])[0], -0));

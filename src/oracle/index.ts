@@ -10,3 +10,4 @@ export * from './collectives.js';
 export * from './precision.js';
 export * from './complex.js';
 export * from './sort.js';
+export * from './gather.js';

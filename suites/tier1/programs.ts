@@ -36,7 +36,8 @@ const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].
  * programs on one dtype kind: the generator puts the elements that expose them in each program (a 0 for
  * count_leading_zeros, operands that differ for atan2, a mantissa that rounds up for reduce_precision, a
  * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex, b·d ≠ 0 for complex multiply,
- * keys the comparator ties, with payloads that tell them apart, in every stable sort).
+ * keys the comparator ties, with payloads that tell them apart, in every stable sort; a negative start index in
+ * every gather).
  */
 const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   atan2: ['atan2_operands_swapped'],
@@ -46,6 +47,7 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   complex: ['imag_returns_real_part'],
   'multiply/complex': ['complex_multiply_sign_wrong'],
   sort: ['sort_ties_reversed'],
+  gather: ['gather_negative_index_as_unsigned'],
 };
 
 /**

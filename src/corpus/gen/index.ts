@@ -5,6 +5,7 @@ import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
 import { collectivePrograms } from './collective-specs.js';
 import { complexPrograms } from './complex-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
+import { gatherPrograms } from './gather-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
 import { shapePrograms } from './shape-specs.js';
@@ -27,6 +28,7 @@ export function generateCorpus(): Program[] {
     ...tuplePrograms(),
     ...complexPrograms(),
     ...sortPrograms(),
+    ...gatherPrograms(),
     ...collectivePrograms(),
   ];
   const seen = new Set<string>();
