@@ -11,3 +11,4 @@ export * from './precision.js';
 export * from './complex.js';
 export * from './sort.js';
 export * from './gather.js';
+export * from './scatter.js';

@@ -8,6 +8,7 @@ import { conversionPrograms } from './conversion-specs.js';
 import { gatherPrograms } from './gather-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
+import { scatterPrograms } from './scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
 import { sortPrograms } from './sort-specs.js';
 import { structurePrograms } from './structure-specs.js';
@@ -29,6 +30,7 @@ export function generateCorpus(): Program[] {
     ...complexPrograms(),
     ...sortPrograms(),
     ...gatherPrograms(),
+    ...scatterPrograms(),
     ...collectivePrograms(),
   ];
   const seen = new Set<string>();
