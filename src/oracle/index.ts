@@ -12,3 +12,4 @@ export * from './complex.js';
 export * from './sort.js';
 export * from './gather.js';
 export * from './scatter.js';
+export * from './reduce-window.js';

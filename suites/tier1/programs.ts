@@ -37,7 +37,8 @@ const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].
  * count_leading_zeros, operands that differ for atan2, a mantissa that rounds up for reduce_precision, a
  * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex, b·d ≠ 0 for complex multiply,
  * keys the comparator ties, with payloads that tell them apart, in every stable sort; a negative start index in
- * every gather; an input whose untouched elements are not zero in every scatter).
+ * every gather; an input whose untouched elements are not zero in every scatter; a nonzero last result row in
+ * every reduce_window).
  */
 const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   atan2: ['atan2_operands_swapped'],
@@ -49,6 +50,7 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   sort: ['sort_ties_reversed'],
   gather: ['gather_negative_index_as_unsigned'],
   scatter: ['scatter_starts_from_zeros'],
+  reduce_window: ['reduce_window_last_dropped'],
 };
 
 /**

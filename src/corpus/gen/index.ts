@@ -8,6 +8,7 @@ import { conversionPrograms } from './conversion-specs.js';
 import { gatherPrograms } from './gather-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
+import { reduceWindowPrograms } from './reduce-window-specs.js';
 import { scatterPrograms } from './scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
 import { sortPrograms } from './sort-specs.js';
@@ -31,6 +32,7 @@ export function generateCorpus(): Program[] {
     ...sortPrograms(),
     ...gatherPrograms(),
     ...scatterPrograms(),
+    ...reduceWindowPrograms(),
     ...collectivePrograms(),
   ];
   const seen = new Set<string>();
