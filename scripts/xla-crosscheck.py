@@ -89,7 +89,9 @@ DTYPES = {
     's8': np.dtype(np.int8), 's16': np.dtype(np.int16), 's32': np.dtype(np.int32), 's64': np.dtype(np.int64),
     'u8': np.dtype(np.uint8), 'u16': np.dtype(np.uint16), 'u32': np.dtype(np.uint32), 'u64': np.dtype(np.uint64),
     'f16': np.dtype(np.float16), 'bf16': np.dtype(ml_dtypes.bfloat16), 'f32': np.dtype(np.float32), 'f64': np.dtype(np.float64),
+    'c64': np.dtype(np.complex64), 'c128': np.dtype(np.complex128),
 }
+PART_OF = {np.dtype(np.complex64): np.dtype(np.float32), np.dtype(np.complex128): np.dtype(np.float64)}
 for _name, _attr in [('f8e5m2', 'float8_e5m2'), ('f8e4m3fn', 'float8_e4m3fn'), ('f8e4m3b11fnuz', 'float8_e4m3b11fnuz'),
                      ('f8e5m2fnuz', 'float8_e5m2fnuz'), ('f8e4m3fnuz', 'float8_e4m3fnuz'), ('f8e4m3', 'float8_e4m3'),
                      ('f8e3m4', 'float8_e3m4'), ('f8e8m0fnu', 'float8_e8m0fnu')]:
@@ -156,6 +158,13 @@ HEX_RE = re.compile(r'^0x[0-9a-fA-F]+$')
 
 def decode(dt, e):
     """One JSON element (docs/corpus.md, 'Values') as a numpy scalar of dtype `dt`."""
+    if dt in PART_OF:  # complex: [real, imaginary], each a float element of the part type
+        if not isinstance(e, list) or len(e) != 2:
+            raise BadValue('%s element %r is not a [real, imaginary] pair' % (NAME_OF[dt], e))
+        z = np.zeros(1, dtype=dt)
+        parts = z.view(PART_OF[dt])
+        parts[0], parts[1] = decode(PART_OF[dt], e[0]), decode(PART_OF[dt], e[1])
+        return z[0]
     if isinstance(e, str) and HEX_RE.match(e):
         b = int(e, 16)
         if b >> (8 * dt.itemsize):

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { dtype } from '../src/abi/dtypes.js';
 import {
   binary, bitcastConvert, clamp, compare, convert, dotGeneral, floatToBits, reduce, roundIntTo, roundTo, smallestSubnormal, Tensor, unary,
-  allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose,
+  allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose, reducePrecision,
+  complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort,
 } from '../src/oracle/index.js';
 
 const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
@@ -59,6 +60,10 @@ describe('oracle: integer semantics', () => {
     assert.deepEqual(un('not', 's32', [1n]), [-2n]);
     assert.deepEqual(bin('power', 's32', [2n, 0n, -1n, 2n, 2n], [10n, 0n, -3n, -1n, 31n]), [1024n, 1n, -1n, 0n, -2147483648n]);
   });
+  it('counts leading zeros in the element width (the width for 0)', () => {
+    assert.deepEqual(un('count_leading_zeros', 's64', [0n, 1n, 128n, -1n]), [64n, 63n, 56n, 0n]); // the spec's example
+    assert.deepEqual(un('count_leading_zeros', 'u8', [0n, 1n, 0x10n, 0xffn]), [8n, 7n, 3n, 0n]);
+  });
 });
 
 describe('oracle: float semantics', () => {
@@ -72,6 +77,42 @@ describe('oracle: float semantics', () => {
     assert.ok(Number.isNaN(r[0]) && Number.isNaN(r[1]));
     assert.ok(Object.is(r[2], 0) && Object.is(r[3], 0));
     assert.ok(Object.is(bin('minimum', 'f32', [0], [-0])[0], -0));
+  });
+  it('atan2 takes (y, x) and keeps the signs of zeros', () => {
+    const r = bin('atan2', 'f64', [1, 0, -0, 0, -0], [0, -1, -1, 0, 0]);
+    assert.deepEqual(r, [Math.PI / 2, Math.PI, -Math.PI, 0, -0]);
+    assert.ok(Object.is(r[4], -0));
+  });
+  it('reduce_precision rounds to nearest even, overflows to inf, underflows to zero and keeps NaN (the spec example)', () => {
+    const x = Tensor.of('f64', [6], [Infinity, NaN, 5e-324, 0, 65519, 65520]);
+    const r = reducePrecision(x, { exponentBits: 5, mantissaBits: 10 }).values();
+    assert.deepEqual(r.slice(2), [0, 0, 65504, Infinity]);
+    assert.ok(r[0] === Infinity && Number.isNaN(r[1]));
+    const ties = reducePrecision(Tensor.of('f32', [3], [1 + 2 ** -8, 1 + 3 * 2 ** -8, -(2 ** -20)]), { exponentBits: 5, mantissaBits: 7 }).values();
+    assert.deepEqual(ties.slice(0, 2), [1, 1 + 2 ** -6]);
+    assert.ok(Object.is(ties[2], -0)); // below e5's smallest normal (2^-14): a zero of the operand's sign
+  });
+  it('complex: parts, arithmetic on both parts, modulus, EQ on both parts, convert drops or zeroes the imaginary part', () => {
+    const z = complexOf(t('f32', [1, -0]), t('f32', [2, 3]));
+    assert.deepEqual(z.values(), [{ re: 1, im: 2 }, { re: -0, im: 3 }]);
+    assert.deepEqual(complexPart(z, 'im').values(), [2, 3]);
+    assert.deepEqual(complexPart(t('f32', [5]), 'im').values(), [0]);
+    const w = Tensor.of('c64', [2], [{ re: 3, im: -4 }, { re: 0, im: 1 }]);
+    assert.deepEqual(complexBinary('multiply', z, w).values(), [{ re: 11, im: 2 }, { re: -3, im: 0 }]);
+    assert.deepEqual(complexBinary('divide', Tensor.of('c64', [1], [{ re: 10, im: 5 }]), Tensor.of('c64', [1], [{ re: 1, im: 2 }])).values(), [{ re: 4, im: -3 }]);
+    assert.deepEqual(complexAbs(w).values(), [5, 1]);
+    assert.deepEqual(complexCompare('EQ', w, Tensor.of('c64', [2], [{ re: 3, im: -4 }, { re: NaN, im: 1 }])).values(), [true, false]);
+    assert.deepEqual(convert(w, dtype('f32')).values(), [3, 0]);
+    assert.deepEqual(convert(t('s32', [7n]), dtype('c128')).values(), [{ re: 7, im: 0 }]);
+  });
+  it('sort is stable under the comparator; gather clamps start indices', () => {
+    const keys = t('f32', [2, 1, 2, 1]);
+    const [k, p] = sort([keys, t('s32', [0n, 1n, 2n, 3n])], 0, ([x], [y]) => (x!.get(0) as number) < (y!.get(0) as number));
+    assert.deepEqual(k!.values(), [1, 1, 2, 2]);
+    assert.deepEqual(p!.values(), [1n, 3n, 0n, 2n]);
+    const rows = gather(t('s32', [0n, 1n, 2n, 3n, 4n, 5n], [3, 2]), t('s32', [-1n, 2n, 9n], [3, 1]), { offsetDims: [1], collapsedSliceDims: [0], startIndexMap: [0], indexVectorDim: 1, sliceSizes: [1, 2] });
+    assert.deepEqual(rows.dims, [3, 2]);
+    assert.deepEqual(rows.values(), [0n, 1n, 4n, 5n, 4n, 5n]);
   });
   it('fmod keeps the dividend sign and rsqrt/sqrt keep zero signs', () => {
     assert.ok(Object.is(bin('remainder', 'f32', [-4], [2])[0], -0));

@@ -4,19 +4,26 @@
 // one of its listed alternatives (answers the StableHLO spec leaves open or XLA's compiler gives).
 import { dtype as dtypeByName, type DtypeRow } from '../abi/dtypes.js';
 import { bitsToFloat, orderedBits, smallestNormal } from '../oracle/floats.js';
-import { byteWidth, readBits, unravel } from '../oracle/tensor.js';
+import { byteWidth, partDtype, readBits, unravel } from '../oracle/tensor.js';
 import type { Tolerance } from './schema.js';
 import type { HostValue } from './load.js';
 import { encodeElement, packValue, type ValueSpec } from './values.js';
 
 function show(d: DtypeRow, bits: bigint): string {
   const e = JSON.stringify(encodeElement(d, bits));
-  return d.kind === 'float' ? `${e} (0x${bits.toString(16).padStart(d.bits / 4, '0')})` : e;
+  return d.kind === 'float' || d.kind === 'complex' ? `${e} (0x${bits.toString(16).padStart(d.bits / 4, '0')})` : e;
 }
 
 /** Why one element mismatches, or null when it matches. */
 export function elementMismatch(d: DtypeRow, exp: bigint, act: bigint, tol: Tolerance): string | null {
   if (exp === act) return null;
+  if (d.kind === 'complex') { // each part as a float of the part type
+    const p = partDtype(d);
+    const w = BigInt(p.bits);
+    const re = elementMismatch(p, BigInt.asUintN(p.bits, exp), BigInt.asUintN(p.bits, act), tol);
+    const im = elementMismatch(p, exp >> w, act >> w, tol);
+    return re === null && im === null ? null : `${re !== null ? `real part: ${re}` : ''}${re !== null && im !== null ? '; ' : ''}${im !== null ? `imaginary part: ${im}` : ''}`;
+  }
   if (d.kind !== 'float') return 'not equal';
   const e = bitsToFloat(d, exp);
   const a = bitsToFloat(d, act);

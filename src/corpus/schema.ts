@@ -6,6 +6,9 @@ import { decodeElement, ValueError } from './values.js';
 
 const CORPUS_DTYPES = new Set(ORACLE_DTYPES.map((d) => d.name));
 
+/** One element: pred, integer or float spelling, or a complex element's [real, imaginary] pair. */
+const ElementSchema = z.union([z.number(), z.string(), z.boolean(), z.tuple([z.union([z.number(), z.string()]), z.union([z.number(), z.string()])])]);
+
 export const ToleranceSchema = z.strictObject({
   /** max distance in units in the last place of the output's own dtype */
   ulp: z.number().int().nonnegative().optional(),
@@ -20,6 +23,8 @@ export const ToleranceSchema = z.strictObject({
    * CPU backend does for f32/f64/bf16). Results computed from flushed inputs are listed as `alternatives`.
    */
   subnormalsMayFlush: z.boolean().optional(),
+  /** where the bounds come from (e.g. XLA's exhaustive tests for the op); informational, not compared */
+  source: z.string().optional(),
 });
 export type Tolerance = z.infer<typeof ToleranceSchema>;
 
@@ -29,14 +34,14 @@ export const ValueSchema = z
       message: `unknown dtype (one of ${[...CORPUS_DTYPES].join(', ')})`,
     }),
     dims: z.array(z.number().int().nonnegative()),
-    data: z.array(z.union([z.number(), z.string(), z.boolean()])),
+    data: z.array(ElementSchema),
     /** overrides the sidecar's tolerance for this output */
     tolerance: ToleranceSchema.optional(),
     /**
      * outputs only: other results that are accepted as well, each with the reason the answer is left open (the
      * StableHLO spec's latitude, or what XLA's compiler does). Same dtype and dims; the same tolerance applies.
      */
-    alternatives: z.array(z.strictObject({ reason: z.string().min(1), data: z.array(z.union([z.number(), z.string(), z.boolean()])) })).min(1).optional(),
+    alternatives: z.array(z.strictObject({ reason: z.string().min(1), data: z.array(ElementSchema) })).min(1).optional(),
     /**
      * outputs only: elements (flat row-major indices) whose value the StableHLO spec leaves implementation-defined
      * (integer division by zero, shifts by the bit width or more, out-of-range float → integer conversion …): any
@@ -52,7 +57,7 @@ export const ValueSchema = z
       ctx.addIssue({ code: 'custom', path: ['data'], message: `has ${v.data.length} elements, dims [${v.dims.join(', ')}] need ${n}` });
       return;
     }
-    const elements = (data: readonly (number | string | boolean)[], path: PropertyKey[]) =>
+    const elements = (data: readonly z.infer<typeof ElementSchema>[], path: PropertyKey[]) =>
       data.forEach((e, i) => {
         try {
           decodeElement(d, e);

@@ -4,9 +4,11 @@
 //   exact bit pattern "0x7fc00001" (any dtype).
 import { dtype as dtypeByName, type DtypeRow } from '../abi/dtypes.js';
 import { canonicalNanBits, floatToBits, roundTo, bitsToFloat } from '../oracle/floats.js';
-import { Tensor, readBits, writeBits, byteWidth, numElements } from '../oracle/tensor.js';
+import { Tensor, readBits, writeBits, byteWidth, numElements, partDtype } from '../oracle/tensor.js';
 
-export type JsonElement = number | string | boolean;
+/** A float element's spelling; a complex element is the pair [real, imaginary] of its parts' spellings. */
+export type JsonFloat = number | string;
+export type JsonElement = number | string | boolean | [JsonFloat, JsonFloat];
 
 export interface ValueSpec {
   dtype: string;
@@ -26,6 +28,12 @@ const INT = /^-?[0-9]+$/;
 
 /** Bit pattern of one JSON element of dtype `d`; throws ValueError with a reason. */
 export function decodeElement(d: DtypeRow, v: JsonElement): bigint {
+  if (d.kind === 'complex') {
+    if (!Array.isArray(v) || v.length !== 2) throw new ValueError(`${d.name} element must be [real, imaginary], got ${JSON.stringify(v)}`);
+    const p = partDtype(d);
+    return decodeElement(p, v[0]) | (decodeElement(p, v[1]) << BigInt(p.bits));
+  }
+  if (Array.isArray(v)) throw new ValueError(`${d.name} element must not be a pair, got ${JSON.stringify(v)}`);
   if (typeof v === 'string' && HEX.test(v)) {
     const b = BigInt(v);
     if (b >> BigInt(d.bits) !== 0n) throw new ValueError(`bit pattern ${v} is wider than ${d.name} (${d.bits} bits)`);
@@ -95,6 +103,10 @@ export function encodeElement(d: DtypeRow, bits: bigint): JsonElement {
       if (x === -Infinity) return '-inf';
       if (Object.is(x, -0)) return '-0';
       return shortest(d, x);
+    }
+    case 'complex': {
+      const p = partDtype(d);
+      return [encodeElement(p, BigInt.asUintN(p.bits, bits)) as JsonFloat, encodeElement(p, bits >> BigInt(p.bits)) as JsonFloat];
     }
     default:
       throw new ValueError(`dtype ${d.name} is not supported in the corpus`);

@@ -1,7 +1,7 @@
 // convert and bitcast_convert.
 import type { DtypeRow } from '../abi/dtypes.js';
 import { roundIntTo, roundTo } from './floats.js';
-import { Tensor, byteWidth, type Scalar } from './tensor.js';
+import { Tensor, byteWidth, partDtype, type Scalar } from './tensor.js';
 
 function intRange(d: DtypeRow): [bigint, bigint] {
   const w = BigInt(d.bits);
@@ -10,6 +10,14 @@ function intRange(d: DtypeRow): [bigint, bigint] {
 
 /** One element of `convert` from `from` to `to` (XLA semantics: float → int truncates and saturates, NaN → 0). */
 export function convertScalar(v: Scalar, to: DtypeRow): Scalar {
+  // complex: to a complex type each part converts as a float (a real source's imaginary part is zero); from a
+  // complex type to any other the imaginary part is dropped (StableHLO spec, convert)
+  if (to.kind === 'complex') {
+    const p = partDtype(to);
+    if (typeof v === 'object') return { re: roundTo(p, v.re), im: roundTo(p, v.im) };
+    return { re: convertScalar(v, p) as number, im: 0 };
+  }
+  if (typeof v === 'object') return convertScalar(v.re, to);
   if (to.kind === 'pred') {
     if (typeof v === 'boolean') return v;
     return typeof v === 'bigint' ? v !== 0n : v !== 0; // NaN !== 0 → true

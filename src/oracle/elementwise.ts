@@ -79,6 +79,12 @@ function popcount(v: bigint, bits: number): bigint {
   return n;
 }
 
+/** Leading zero bits of `v` read as a `bits`-wide word (the width itself for 0). */
+function clz(v: bigint, bits: number): bigint {
+  const u = BigInt.asUintN(bits, v);
+  return BigInt(bits - (u === 0n ? 0 : u.toString(2).length));
+}
+
 function ipow(d: DtypeRow, base: bigint, exp: bigint): bigint {
   if (exp < 0n) {
     if (base === 1n) return 1n;
@@ -136,6 +142,7 @@ export const UNARY: Record<string, UnaryDef> = {
   is_finite: { kinds: FLOAT, float: (x) => (Number.isFinite(x) ? 1 : 0), result: 'pred' },
   not: { kinds: ['pred', ...INT], int: (x) => ~x, pred: (x) => !x },
   popcnt: { kinds: INT, int: (x, d) => popcount(x, d.bits) },
+  count_leading_zeros: { kinds: INT, int: (x, d) => clz(x, d.bits) },
 };
 
 interface BinaryDef {
@@ -169,6 +176,7 @@ export const BINARY: Record<string, BinaryDef> = {
   maximum: { kinds: ['pred', ...INT, 'float'], float: fmax, int: (x, y) => (x > y ? x : y), pred: (x, y) => x || y },
   minimum: { kinds: ['pred', ...INT, 'float'], float: fmin, int: (x, y) => (x < y ? x : y), pred: (x, y) => x && y },
   power: { kinds: [...INT, 'float'], float: cpow, int: (x, y, d) => ipow(d, x, y) },
+  atan2: { kinds: FLOAT, float: Math.atan2 },
   and: { kinds: ['pred', ...INT], int: (x, y) => x & y, pred: (x, y) => x && y },
   or: { kinds: ['pred', ...INT], int: (x, y) => x | y, pred: (x, y) => x || y },
   xor: { kinds: ['pred', ...INT], int: (x, y) => x ^ y, pred: (x, y) => x !== y },
@@ -205,7 +213,7 @@ export function unary(op: string, t: Tensor): Tensor {
   return map1(t, out, (v) => {
     if (typeof v === 'boolean') return def.pred!(v);
     if (typeof v === 'bigint') return wrap(d, def.int!(v, d));
-    const r = def.float!(v);
+    const r = def.float!(v as number);
     return out.kind === 'pred' ? r !== 0 : roundTo(d, r);
   });
 }
@@ -219,7 +227,7 @@ export function binary(op: string, a: Tensor, b: Tensor): Tensor {
   return map2(a, b, d, (x, y) => {
     if (typeof x === 'boolean') return def.pred!(x, y as boolean);
     if (typeof x === 'bigint') return wrap(d, def.int!(x, y as bigint, d));
-    return roundTo(d, def.float!(x, y as number));
+    return roundTo(d, def.float!(x as number, y as number));
   });
 }
 
@@ -235,5 +243,5 @@ export function binaryScalar(op: string, d: DtypeRow, x: Scalar, y: Scalar): Sca
   if (!def) throw new Error(`unknown binary op ${op}`);
   if (typeof x === 'boolean') return def.pred!(x, y as boolean);
   if (typeof x === 'bigint') return wrap(d, def.int!(x, y as bigint, d));
-  return roundTo(d, def.float!(x, y as number));
+  return roundTo(d, def.float!(x as number, y as number));
 }

@@ -3,11 +3,22 @@
 import { DTYPES, dtype as dtypeByName, type DtypeRow } from '../abi/dtypes.js';
 import { bitsToFloat, canonicalNanBits, floatToBits, roundTo } from './floats.js';
 
-export type Scalar = number | bigint | boolean;
+/** A complex element: its real and imaginary parts (values of the part type, f32 for c64 and f64 for c128). */
+export interface Complex {
+  re: number;
+  im: number;
+}
+export type Scalar = number | bigint | boolean | Complex;
 
 const ORACLE_KINDS = new Set(['pred', 'sint', 'uint', 'float']);
-/** The element types the oracle computes in: the core table rows that are not complex. */
-export const ORACLE_DTYPES: readonly DtypeRow[] = DTYPES.filter((d) => d.core && ORACLE_KINDS.has(d.kind));
+/** The element types the oracle computes in: the core table rows that are not complex, and c64 / c128. */
+export const ORACLE_DTYPES: readonly DtypeRow[] = DTYPES.filter((d) => (d.core && ORACLE_KINDS.has(d.kind)) || d.kind === 'complex');
+
+/** The float type of a complex type's parts (f32 for c64, f64 for c128). */
+export function partDtype(d: DtypeRow): DtypeRow {
+  if (d.kind !== 'complex') throw new Error(`${d.name} is not complex`);
+  return dtypeByName(d.bits === 64 ? 'f32' : 'f64');
+}
 
 export function byteWidth(d: DtypeRow): number {
   if (d.bits % 8 !== 0) throw new Error(`sub-byte dtype ${d.name} is not supported by the oracle`);
@@ -72,6 +83,11 @@ export function scalarToBits(d: DtypeRow, v: Scalar): bigint {
       if (typeof v !== 'number') throw new Error(`${d.name} element must be a number, got ${typeof v}`);
       // NaNs computed by the host carry its sign/payload; the oracle's results use the canonical NaN
       return Number.isNaN(v) ? canonicalNanBits(d) : floatToBits(d, roundTo(d, v));
+    case 'complex': {
+      if (typeof v !== 'object') throw new Error(`${d.name} element must be { re, im }, got ${typeof v}`);
+      const p = partDtype(d);
+      return scalarToBits(p, v.re) | (scalarToBits(p, v.im) << BigInt(p.bits));
+    }
     default:
       throw new Error(`oracle does not handle ${d.name}`);
   }
@@ -87,6 +103,11 @@ export function bitsToScalar(d: DtypeRow, bits: bigint): Scalar {
       return BigInt.asUintN(d.bits, bits);
     case 'float':
       return bitsToFloat(d, bits);
+    case 'complex': {
+      const p = partDtype(d);
+      const w = BigInt(p.bits);
+      return { re: bitsToFloat(p, BigInt.asUintN(p.bits, bits)), im: bitsToFloat(p, bits >> w) };
+    }
     default:
       throw new Error(`oracle does not handle ${d.name}`);
   }

@@ -32,13 +32,39 @@ function plusOneShows(v: HostValue): boolean {
 const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].reverse().join(',');
 
 /**
- * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does. Other programs
+ * Kernel faults that every corpus program whose first op (its subject) is the key shows — `op`, or `op/kind` for
+ * programs on one dtype kind: the generator puts the elements that expose them in each program (a 0 for
+ * count_leading_zeros, operands that differ for atan2, a mantissa that rounds up for reduce_precision, a
+ * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex, b·d ≠ 0 for complex multiply,
+ * keys the comparator ties, with payloads that tell them apart, in every stable sort; a negative start index in
+ * every gather; an input whose untouched elements are not zero in every scatter; a nonzero last result row in
+ * every reduce_window).
+ */
+const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
+  atan2: ['atan2_operands_swapped'],
+  count_leading_zeros: ['clz_of_zero_wrong'],
+  reduce_precision: ['reduce_precision_truncates'],
+  tuple: ['tuple_index_ignored'],
+  complex: ['imag_returns_real_part'],
+  'multiply/complex': ['complex_multiply_sign_wrong'],
+  sort: ['sort_ties_reversed'],
+  gather: ['gather_negative_index_as_unsigned'],
+  scatter: ['scatter_starts_from_zeros'],
+  reduce_window: ['reduce_window_last_dropped'],
+};
+
+/**
+ * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does, and so do the op's
+ * KERNEL_FAULTS. Other programs
  * (regions, branches, reducers) catch the execute crash; their semantic faults are claimed by tier1.execute.
  * Every program checks its outputs' element types (buffer and executable); dims where a reversal shows.
  */
 function catchesOf(e: CorpusEntry): string[] {
   const [op] = e.ops;
   const values = e.ops.length === 1 && op && e.outputs.flat().some(plusOneShows) ? [`op_off_by_one=${op}`] : ['crash_in=PJRT_LoadedExecutable_Execute'];
+  const kinds = new Set(e.dtypes.map((d) => dtype(d).kind));
+  const kind = kinds.size === 1 ? `/${[...kinds][0]}` : '';
+  if (op) values.push(...(KERNEL_FAULTS[op] ?? []), ...(kind ? KERNEL_FAULTS[op + kind] ?? [] : []));
   const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
   return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
 }

@@ -36,8 +36,17 @@ function unaryFloatInputs(op: string, d: DtypeRow): number[] {
 const EXACT_UNARY = new Set(['abs', 'negate', 'sign', 'floor', 'ceil', 'round_nearest_even', 'round_nearest_afz', 'is_finite', 'not', 'popcnt']);
 const LOOSE = new Set(['tan', 'tanh', 'logistic', 'cbrt', 'power']);
 
+/**
+ * atan2's bounds are XLA's own: the largest distance its exhaustive tests allow on CPU or GPU
+ * (xla/tests/exhaustive/exhaustive_binary_test_functions.cc, BINARY_TEST(Atan2): f32 2 on CPU and 3 on GPU, f64 2
+ * on GPU, f16/bf16 1 on GPU; signed zeros strict everywhere).
+ */
+const ATAN2_ULP: Record<string, number> = { f32: 3, f64: 2, f16: 1, bf16: 1 };
+const ATAN2_SOURCE = 'XLA exhaustive tests: xla/tests/exhaustive/exhaustive_binary_test_functions.cc BINARY_TEST(Atan2), the larger of the CPU and GPU distance_err';
+
 /** ULP tolerance of a float op on XLA GPU (libdevice / approximations, f16/bf16 computed in f32). */
 export function floatTolerance(op: string, d: DtypeRow): Tolerance | undefined {
+  if (op === 'atan2') return { ulp: ATAN2_ULP[d.name] ?? 3, source: ATAN2_SOURCE };
   if (EXACT_UNARY.has(op) || ['add', 'subtract', 'multiply', 'maximum', 'minimum', 'remainder'].includes(op)) return undefined;
   if (op === 'sqrt' || op === 'divide') return { ulp: 1 };
   if (d.bits <= 16) return { ulp: 2 };
@@ -115,6 +124,11 @@ function floatPairs(op: string, d: DtypeRow): [number[], number[]] {
     case 'maximum':
     case 'minimum':
       return [[1, -0, 0, NaN, 1, INF, -1, c.sub, NaN, -INF], [2, 0, -0, 1, NaN, -INF, -2, 0, NaN, 3]];
+    case 'atan2': // the four quadrants, the axes, signed zeros, infinities, NaN, subnormal and extreme ratios
+      return [
+        [1, 1, -1, -1, 0, -0, 0, -0, 1, -1, 0.5, 3, INF, -INF, INF, -INF, 2, -2, NaN, 1, c.sub, 1, c.max, 1],
+        [1, -1, 1, -1, 0, 0, -0, -0, 0, -0, 2, -0.25, 1, 1, INF, -INF, INF, -INF, 1, NaN, 1, c.sub, 1, c.max],
+      ];
     default: // power
       return [[2, 2, 4, NaN, 0, 10, 1.5, 0, 2, -2, -8, 1, 3], [3, 0.5, -0.5, 0, 0, 2, 2, 2, -1, 3, 1 / 3, NaN, 0]];
   }

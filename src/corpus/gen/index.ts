@@ -3,10 +3,17 @@ import { DTYPES } from '../../abi/dtypes.js';
 import { BINARY, UNARY } from '../../oracle/elementwise.js';
 import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
 import { collectivePrograms } from './collective-specs.js';
+import { complexPrograms } from './complex-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
+import { gatherPrograms } from './gather-specs.js';
 import type { Program } from './program.js';
+import { precisionPrograms } from './precision-specs.js';
+import { reduceWindowPrograms } from './reduce-window-specs.js';
+import { scatterPrograms } from './scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
+import { sortPrograms } from './sort-specs.js';
 import { structurePrograms } from './structure-specs.js';
+import { tuplePrograms } from './tuple-specs.js';
 
 export type { Program } from './program.js';
 import { formatJson } from './json.js';
@@ -17,8 +24,15 @@ export function generateCorpus(): Program[] {
     ...unaryPrograms(Object.keys(UNARY), core),
     ...binaryPrograms(Object.keys(BINARY), core),
     ...conversionPrograms(),
+    ...precisionPrograms(),
     ...shapePrograms(),
     ...structurePrograms(),
+    ...tuplePrograms(),
+    ...complexPrograms(),
+    ...sortPrograms(),
+    ...gatherPrograms(),
+    ...scatterPrograms(),
+    ...reduceWindowPrograms(),
     ...collectivePrograms(),
   ];
   const seen = new Set<string>();

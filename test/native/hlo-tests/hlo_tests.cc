@@ -68,6 +68,8 @@ static double Elem(const Tensor& t, int64_t i) {
     case ElementType::U4: return *p & 15;
     case ElementType::S2: return (*p & 2) ? int(*p & 3) - 4 : (*p & 3);
     case ElementType::U2: return *p & 3;
+    case ElementType::C64: { float v; std::memcpy(&v, p, 4); return v; }  // the real part
+    case ElementType::C128: { double v; std::memcpy(&v, p, 8); return v; }
     case ElementType::TOKEN: return 0;
   }
   return 0;
@@ -148,6 +150,7 @@ static const EwOp kEwOps[] = {
     {"multiply", 2, 15, false}, {"divide", 2, 14, false}, {"remainder", 2, 14, false}, {"maximum", 2, 15, false},
     {"minimum", 2, 15, false}, {"power", 2, 14, false}, {"and", 2, 7, false}, {"or", 2, 7, false}, {"xor", 2, 7, false},
     {"shift_left", 2, 6, false}, {"shift_right_logical", 2, 6, false}, {"shift_right_arithmetic", 2, 6, false},
+    {"atan2", 2, 8, false}, {"count_leading_zeros", 1, 6, false},
 };
 static int MaskOf(ElementType t) {
   if (t == PRED) return 1;
@@ -291,6 +294,99 @@ static void TestNumerics() {
 }
 
 // ---------------------------------------------------------------- structure, shape ops and control flow
+// ---------------------------------------------------------------- atan2, count_leading_zeros, reduce_precision
+static std::string ReducePrecision(const char* ty, const char* format) {
+  std::string t = ty;
+  return Main("%a: " + t, t, std::string("    %0 = stablehlo.reduce_precision %a, format = ") + format + " : " + t + "\n    return %0 : " + t);
+}
+
+static void TestNewKernels() {
+  Expect("atan2.quadrants", Bin("atan2", "tensor<4xf64>"), {Make(F64, {4}, {1, 1, -1, 0}), Make(F64, {4}, {1, -1, 0, -1})},
+         {Make(F64, {4}, {std::atan2(1.0, 1.0), std::atan2(1.0, -1.0), std::atan2(-1.0, 0.0), std::atan2(0.0, -1.0)})});
+  FaultHooks swapped; swapped.atan2_operands_swapped = true;
+  Expect("atan2.fault", Bin("atan2", "tensor<1xf64>"), {Make(F64, {1}, {1}), Make(F64, {1}, {0})}, {Make(F64, {1}, {0})}, swapped);
+  Expect("clz.s8", Un("count_leading_zeros", "tensor<4xi8>"), {MakeInt<int8_t>(S8, {4}, {0, 1, -1, 0x10})}, {MakeInt<int8_t>(S8, {4}, {8, 7, 0, 3})});
+  Expect("clz.s64", Un("count_leading_zeros", "tensor<3xi64>"), {MakeInt<int64_t>(S64, {3}, {0, 1, 128})}, {MakeInt<int64_t>(S64, {3}, {64, 63, 56})});
+  FaultHooks clz; clz.clz_of_zero_wrong = true;
+  Expect("clz.fault", Un("count_leading_zeros", "tensor<1xi32>"), {MakeInt<int32_t>(S32, {1}, {0})}, {MakeInt<int32_t>(S32, {1}, {0})}, clz);
+  // the spec's example: +inf, NaN, f64 subnormal, 0, 65519 (rounds to 65504), 65520 (rounds up and overflows)
+  Expect("reduce_precision.spec", ReducePrecision("tensor<6xf64>", "e5m10"), {Bits(F64, {6}, {0x7FF0000000000000, 0x7FFFFFFFFFFFFFFF, 1, 0, 0x40EFFDE000000000, 0x40EFFF0000000000})},
+         {Bits(F64, {6}, {0x7FF0000000000000, 0x7FFFFFFFFFFFFFFF, 0, 0, 0x40EFFC0000000000, 0x7FF0000000000000})});
+  // ties to even: 1 + 2^-8 + 2^-9 rounds up (odd kept mantissa), 1 + 2^-8 stays (tie to even), to e8m7
+  Expect("reduce_precision.rne", ReducePrecision("tensor<2xf32>", "e8m7"), {Make(F32, {2}, {1 + 0x1p-8 + 0x1p-9, 1 + 0x1p-8})}, {Make(F32, {2}, {1 + 0x1p-7, 1})});
+  FaultHooks trunc; trunc.reduce_precision_truncates = true;
+  Expect("reduce_precision.fault", ReducePrecision("tensor<1xf32>", "e8m7"), {Make(F32, {1}, {1 + 0x1p-8 + 0x1p-9})}, {Make(F32, {1}, {1})}, trunc);
+}
+
+static Tensor C64(std::vector<int64_t> dims, const std::vector<float>& parts) {
+  Tensor t{TensorType{ElementType::C64, std::move(dims)}, {}, {}};
+  t.bytes.resize(parts.size() * sizeof(float));
+  std::memcpy(t.bytes.data(), parts.data(), t.bytes.size());
+  return t;
+}
+
+static void TestComplex() {
+  const char* ct = "tensor<2xcomplex<f32>>";
+  Expect("complex.mul", Bin("multiply", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {11, 2, -1, 0})});
+  Expect("complex.div", Bin("divide", ct), {C64({2}, {10, 5, 5, 0}), C64({2}, {1, 2, 2, 1})}, {C64({2}, {4, -3, 2, -1})});
+  Expect("complex.add", Bin("add", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {4, -2, 0, 2})});
+  Expect("complex.abs", Un("abs", ct, "tensor<2xf32>"), {C64({2}, {3, 4, 0, -2})}, {Make(F32, {2}, {5, 2})});
+  Expect("complex.parts", Main("%a: tensor<2xf32>, %b: tensor<2xf32>", "tensor<2xf32>, tensor<2xcomplex<f32>>",
+                               "    %0 = stablehlo.complex %a, %b : tensor<2xcomplex<f32>>\n"
+                               "    %1 = stablehlo.imag %0 : (tensor<2xcomplex<f32>>) -> tensor<2xf32>\n"
+                               "    return %1, %0 : tensor<2xf32>, tensor<2xcomplex<f32>>"),
+         {Make(F32, {2}, {1, 2}), Make(F32, {2}, {3, 4})}, {Make(F32, {2}, {3, 4}), C64({2}, {1, 3, 2, 4})});
+  Expect("complex.convert", Un("convert", "tensor<2xf64>", ct), {Make(F64, {2}, {0.5, -1})}, {C64({2}, {0.5, 0, -1, 0})});
+  Expect("complex.eq", Main("%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>", "tensor<2xi1>",
+                            "    %0 = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
+         {C64({2}, {1, 2, 1, 2}), C64({2}, {1, 2, 1, -2})}, {MakeInt<uint8_t>(PRED, {2}, {1, 0})});
+  FaultHooks sign; sign.complex_multiply_sign_wrong = true;
+  Expect("complex.mul_fault", Bin("multiply", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {-5, 2, 1, 0})}, sign);
+}
+
+static void TestSort() {
+  const std::string text = Main("%k: tensor<5xf32>, %p: tensor<5xi32>", "tensor<5xf32>, tensor<5xi32>",
+      "    %0:2 = \"stablehlo.sort\"(%k, %p) <{dimension = 0 : i64, is_stable = true}> ({\n"
+      "    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):\n"
+      "      %1 = stablehlo.compare  LT, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+      "      stablehlo.return %1 : tensor<i1>\n"
+      "    }) : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>)\n"
+      "    return %0#0, %0#1 : tensor<5xf32>, tensor<5xi32>");
+  std::vector<Tensor> args = {Make(F32, {5}, {2, 1, 2, -1, 1}), MakeInt<int32_t>(S32, {5}, {0, 1, 2, 3, 4})};
+  Expect("sort.stable", text, args, {Make(F32, {5}, {-1, 1, 1, 2, 2}), MakeInt<int32_t>(S32, {5}, {3, 1, 4, 0, 2})});
+  FaultHooks rev; rev.sort_ties_reversed = true;
+  Expect("sort.fault", text, args, {Make(F32, {5}, {-1, 1, 1, 2, 2}), MakeInt<int32_t>(S32, {5}, {3, 4, 1, 2, 0})}, rev);
+}
+
+static void TestTuples() {
+  const std::string tt = "tuple<tensor<2xf32>, tuple<tensor<i32>>>";
+  const std::string body =
+      "    %0 = stablehlo.tuple %b : tuple<tensor<i32>>\n"
+      "    %1 = stablehlo.tuple %a, %0 : " + tt + "\n"
+      "    %2 = stablehlo.get_tuple_element %1[1] : (" + tt + ") -> tuple<tensor<i32>>\n"
+      "    %3 = \"stablehlo.get_tuple_element\"(%2) <{index = 0 : i32}> : (tuple<tensor<i32>>) -> tensor<i32>\n"
+      "    %4 = stablehlo.get_tuple_element %1[0] : (" + tt + ") -> tensor<2xf32>\n"
+      "    return %3, %4 : tensor<i32>, tensor<2xf32>";
+  const std::string nested = Main("%a: tensor<2xf32>, %b: tensor<i32>", "tensor<i32>, tensor<2xf32>", body);
+  std::vector<Tensor> args = {Make(F32, {2}, {1.5, -2}), MakeInt<int32_t>(S32, {}, {7})};
+  Expect("tuple.nested", nested, args, {args[1], args[0]});
+  FaultHooks ignored; ignored.tuple_index_ignored = true;
+  g_case = "tuple.fault";
+  std::vector<std::vector<Tensor>> out;
+  Status s = RunProgram(nested, {args}, &out, ignored);
+  CHECK(!s.ok() || out[0][1].bytes != args[0].bytes || out[0][0].bytes != args[1].bytes, "fault did not show");
+  ExpectError("tuple.main_arg", Main("%a: tuple<tensor<f32>>", "tuple<tensor<f32>>", "    return %a : tuple<tensor<f32>>"), kUnimplemented, "tuple");
+  ExpectError("tuple.add", Main("%a: tensor<f32>", "tensor<f32>",
+                                "    %0 = stablehlo.tuple %a : tuple<tensor<f32>>\n    %1 = stablehlo.add %0, %0 : tuple<tensor<f32>>\n    return %a : tensor<f32>"),
+              kInvalidArgument, "takes tensors");
+  ExpectError("tuple.index", Main("%a: tensor<f32>", "tensor<f32>",
+                                  "    %0 = stablehlo.tuple %a : tuple<tensor<f32>>\n    %1 = stablehlo.get_tuple_element %0[1] : (tuple<tensor<f32>>) -> tensor<f32>\n    return %1 : tensor<f32>"),
+              kInvalidArgument, "out of range");
+  ExpectError("tuple.barrier", Main("%a: tensor<f32>", "tensor<f32>",
+                                    "    %0 = stablehlo.tuple %a : tuple<tensor<f32>>\n    %1 = stablehlo.optimization_barrier %0 : tuple<tensor<f32>>\n    return %a : tensor<f32>"),
+              kUnimplemented, "tuple");
+}
+
 static void TestPrograms() {
   Expect("jax.module", R"(#loc1 = loc("x.py":1:2)
 module @jit_scale attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
@@ -474,8 +570,18 @@ static void TestErrors() {
   ExpectError("unsupported.chlo", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = chlo.erf_inv %a : tensor<f32> -> tensor<f32>\n    return %0 : tensor<f32>"), kUnimplemented, "chlo.erf_inv");
   ExpectError("unsupported.custom_call", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = stablehlo.custom_call @lapack_foo(%a) : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>"),
               kUnimplemented, "custom_call @lapack_foo");
-  ExpectError("unsupported.sort", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.sort\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kUnimplemented, "stablehlo.sort");
-  ExpectError("unsupported.complex", Main("%a: tensor<complex<f32>>", "tensor<complex<f32>>", "    return %a : tensor<complex<f32>>"), kUnimplemented, "complex");
+  ExpectError("unsupported.fft", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.fft\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kUnimplemented, "stablehlo.fft");
+  ExpectError("invalid.sort_no_comparator", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.sort\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kInvalidArgument, "comparator");
+  ExpectError("unsupported.complex_sine", Un("sine", "tensor<2xcomplex<f32>>"), kUnimplemented, "complex<f32>");
+  ExpectError("unsupported.complex_lt", Main("%a: tensor<2xcomplex<f32>>", "tensor<2xi1>", "    %0 = stablehlo.compare LT, %a, %a : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
+              kUnimplemented, "ordering comparison of complex");
+  ExpectError("unsupported.complex_literal", Main("", "tensor<complex<f32>>", "    %0 = stablehlo.constant dense<(1.0,2.0)> : tensor<complex<f32>>\n    return %0 : tensor<complex<f32>>"), kUnimplemented, "complex");
+  ExpectError("unsupported.complex_f16", Main("%a: tensor<2xf16>", "tensor<2xcomplex<f16>>", "    return %a : tensor<2xcomplex<f16>>"), kUnimplemented, "complex<f16>");
+  // The error rule: a valid program this interpreter cannot run is UNIMPLEMENTED (a verifier's Unsupported answer),
+  // only an invalid one INVALID_ARGUMENT.
+  ExpectError("unsupported.bitcast_i1", Un("bitcast_convert", "tensor<8xi1>", "tensor<8xi1>"), kUnimplemented, "bitcast_convert of i1");
+  ExpectError("invalid.reduce_precision", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = stablehlo.reduce_precision %a, format = e0m3 : tensor<2xf32>\n    return %0 : tensor<2xf32>"),
+              kInvalidArgument, "exponent_bits");
   ExpectError("too.large", Main("%a: tensor<65536x65536xf32>", "tensor<65536x65536xf32>", "    return %a : tensor<65536x65536xf32>"), kInvalidArgument, "too many elements");
   ExpectError("recursion", "module {\n func.func public @main(%a: tensor<f32>) -> tensor<f32> {\n  %0 = call @main(%a) : (tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n }\n}", kInvalidArgument, "recursive");
   ExpectError("literal.range", Main("", "tensor<i8>", "    %c = stablehlo.constant dense<300> : tensor<i8>\n    return %c : tensor<i8>"), kInvalidArgument, "out of range");
@@ -654,6 +760,10 @@ static void TestHostTransfers() {
 int main() {
   TestEveryElementwiseOpAndType();
   TestNumerics();
+  TestNewKernels();
+  TestTuples();
+  TestComplex();
+  TestSort();
   TestPrograms();
   TestErrors();
   TestSubByte();

@@ -1,0 +1,66 @@
+// scatter with the dimension numbers JAX's .at[...] updates produce: add into rows with a duplicate index
+// (.at[idx].add), add into points with duplicates, and a replacing combiner writing windows (.at[...].set).
+// Values are small integers, so the sums are exact in any order; no update window is out of bounds (the spec
+// skips out-of-bounds elements, XLA whole windows).
+import { binaryScalar } from '../../oracle/elementwise.js';
+import { scatter, type ScatterDims } from '../../oracle/scatter.js';
+import { numElements, Tensor } from '../../oracle/tensor.js';
+import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
+import { dt, program, type Program } from './program.js';
+
+interface ScatterCase { id: string; description: string; input: Tensor; indices: Tensor; updates: Tensor; dims: ScatterDims; combiner: 'add' | 'replace' }
+
+const list = (xs: readonly number[]) => `[${xs.join(', ')}]`;
+
+function scatterProgram(c: ScatterCase): Program {
+  const s = c.dims;
+  const d = c.input.dtype;
+  const out = scatter(c.input, c.indices, c.updates, s, c.combiner === 'add' ? (x, y) => binaryScalar('add', d, x, y) : (_x, y) => y);
+  const f = new FuncBuilder('main');
+  const [a, i, u] = [f.arg(typeOf(c.input)), f.arg(typeOf(c.indices)), f.arg(typeOf(c.updates))];
+  const st = tensorType(d, []);
+  const r = f.fresh();
+  const [p, q] = [`%arg3`, `%arg4`];
+  const body = c.combiner === 'add' ? (() => { const v = f.fresh(); return [`  ${v} = stablehlo.add ${p}, ${q} : ${st}`, `  stablehlo.return ${v} : ${st}`]; })() : [`  stablehlo.return ${q} : ${st}`];
+  const fields = [
+    ...(s.updateWindowDims.length ? [`update_window_dims = ${list(s.updateWindowDims)}`] : []),
+    ...(s.insertedWindowDims.length ? [`inserted_window_dims = ${list(s.insertedWindowDims)}`] : []),
+    `scatter_dims_to_operand_dims = ${list(s.scatterDimsToOperandDims)}`,
+    `index_vector_dim = ${s.indexVectorDim}`,
+  ];
+  f.raw([
+    `${r} = "stablehlo.scatter"(${a}, ${i}, ${u}) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<${fields.join(', ')}>, unique_indices = false}> ({`,
+    `^bb0(${p}: ${st}, ${q}: ${st}):`,
+    ...body,
+    `}) : (${typeOf(c.input)}, ${typeOf(c.indices)}, ${typeOf(c.updates)}) -> ${typeOf(c.input)}`,
+  ].join('\n'));
+  const name = `scatter_${c.id}`;
+  return program({ name, description: c.description, ops: ['scatter', ...(c.combiner === 'add' ? ['add'] : [])], text: moduleText(name, [f.text([{ value: r, type: typeOf(c.input) }])]), inputs: [c.input, c.indices, c.updates], outputs: [out] });
+}
+
+const counting = (d: string, dims: number[], from = 1) => {
+  const row = dt(d);
+  return Tensor.of(row, dims, Array.from({ length: numElements(dims) }, (_, k) => (row.kind === 'float' ? k + from : BigInt(k + from))));
+};
+const s32 = (dims: number[], xs: number[]) => Tensor.of(dt('s32'), dims, xs.map(BigInt));
+
+export function scatterPrograms(): Program[] {
+  const cases: ScatterCase[] = [
+    {
+      id: 'add_rows', description: 'scatter-add rows into a 5x3 f32 (x.at[idx].add(u)) at rows 1, 3, 1 (a duplicate: both add), 0',
+      input: counting('f32', [5, 3]), indices: s32([4, 1], [1, 3, 1, 0]), updates: counting('f32', [4, 3], 100), combiner: 'add',
+      dims: { updateWindowDims: [1], insertedWindowDims: [0], scatterDimsToOperandDims: [0], indexVectorDim: 1 },
+    },
+    {
+      id: 'add_points', description: 'scatter-add single elements into a 4x4 s32 at (0, 0), (2, 3), (0, 0), (3, 3), (2, 3) (duplicates add up)',
+      input: counting('s32', [4, 4]), indices: s32([5, 2], [0, 0, 2, 3, 0, 0, 3, 3, 2, 3]), updates: s32([5], [10, -20, 30, 40, -50]), combiner: 'add',
+      dims: { updateWindowDims: [], insertedWindowDims: [0, 1], scatterDimsToOperandDims: [0, 1], indexVectorDim: 1 },
+    },
+    {
+      id: 'set_windows', description: 'scatter with a replacing combiner (x.at[...].set) of 2-element windows into a 6-element u8 at 4 and 1 (scalar starts)',
+      input: counting('u8', [6]), indices: s32([2], [4, 1]), updates: Tensor.of(dt('u8'), [2, 2], [200n, 201n, 100n, 101n]), combiner: 'replace',
+      dims: { updateWindowDims: [1], insertedWindowDims: [], scatterDimsToOperandDims: [0], indexVectorDim: 1 },
+    },
+  ];
+  return cases.map(scatterProgram);
+}

@@ -1,0 +1,38 @@
+// scatter, as the StableHLO spec defines it (one input, no batching dims): each update element goes to
+// start (from scatter_indices through scatter_dims_to_operand_dims, not clamped) + its window index (0 at
+// inserted_window_dims) and is combined there with `combine(current, update)`, in update order; updates whose
+// result index is out of bounds are skipped.
+import { ravel, stridesOf, unravel, type Scalar, Tensor } from './tensor.js';
+
+export interface ScatterDims {
+  updateWindowDims: readonly number[];
+  insertedWindowDims: readonly number[];
+  scatterDimsToOperandDims: readonly number[];
+  indexVectorDim: number;
+}
+
+export function scatter(input: Tensor, indices: Tensor, updates: Tensor, s: ScatterDims, combine: (current: Scalar, update: Scalar) => Scalar): Tensor {
+  const out = new Tensor(input.dtype, input.dims, Uint8Array.from(input.bytes));
+  const istr = stridesOf(indices.dims);
+  const ir = indices.dims.length;
+  for (let flat = 0; flat < updates.size; flat++) {
+    const ui = unravel(flat, updates.dims);
+    const window: number[] = [];
+    let base = 0;
+    for (let d = 0, k = 0; d < ui.length; d++) {
+      if (s.updateWindowDims.includes(d)) { window.push(ui[d]!); continue; }
+      if (k === s.indexVectorDim) k++;
+      base += ui[d]! * istr[k++]!;
+    }
+    let w = 0;
+    const at = input.dims.map((_, d) => {
+      const j = s.scatterDimsToOperandDims.indexOf(d);
+      const start = j < 0 ? 0 : Number(indices.get(base + (s.indexVectorDim < ir ? j * istr[s.indexVectorDim]! : 0)) as bigint);
+      return start + (s.insertedWindowDims.includes(d) ? 0 : window[w++]!);
+    });
+    if (at.some((x, d) => x < 0 || x >= input.dims[d]!)) continue;
+    const dst = ravel(at, input.dims);
+    out.set(dst, combine(out.get(dst), updates.get(flat)));
+  }
+  return out;
+}
