@@ -1,7 +1,7 @@
 // Tier 2 — ahead-of-time compilation: PJRT_Compile against a topology (no client), PJRT_Client_Load of the result,
 // serialization of an AOT executable, and compiling against a created topology. A plugin without an AOT compiler
 // for its platform makes a case unsupported (see _lib/aot.ts).
-import { area, type CaseContext } from '../../src/harness/index.js';
+import { area, programFor, type CaseContext } from '../../src/harness/index.js';
 import type { Client, Executable, LoadedExecutable, Program, TopologyDescription } from '../../src/pjrt/index.js';
 import type { CompileOptions } from '../../src/proto/index.js';
 import * as check from '../_lib/check.js';
@@ -14,8 +14,8 @@ import { addAndMul } from '../_lib/programs.js';
 const t = area('tier2.aot', { tier: 2, requires: { slots: ['PJRT_Compile', 'PJRT_Client_TopologyDescription'] } });
 
 /** PJRT_Compile of `code` against `topology`; a platform without an AOT compiler is unsupported (_lib/aot.ts). */
-function aotCompile(ctx: CaseContext<unknown>, topology: TopologyDescription, code: string, options: CompileOptions = {}): Promise<Executable> {
-  const program: Program = { code, format: 'mlir' };
+async function aotCompile(ctx: CaseContext<unknown>, topology: TopologyDescription, code: string, options: CompileOptions = {}): Promise<Executable> {
+  const program: Program = await programFor(ctx.client, code); // the form the plugin compiles (text or artifact)
   return noCompilerIsUnsupported(ctx, () => ctx.plugin.compile(topology, program, options, { scope: ctx.scope }));
 }
 

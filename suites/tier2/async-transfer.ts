@@ -213,10 +213,10 @@ t.case('destroy_null', {
   source: 'header',
   cite: 'PJRT_AsyncHostToDeviceTransferManager_Destroy: "Frees `transfer_manager`. `transfer_manager` can be nullptr."',
   catches: [`crash_in=${TM}_Destroy`],
-}).run(({ client }) => {
+}).run(optional(async ({ client }) => {
   const slot = `${TM}_Destroy`;
   client.api.call(slot, client.api.args(slot).ptr('transfer_manager', null));
-});
+}));
 
 t.case('add_metadata', {
   source: 'framework',

@@ -67,26 +67,28 @@ t.case('async_tracking_events_distinct', {
   cite: 'PJRT_Device_CreateAsyncTrackingEvent: "Creates an async tracking event. The caller is responsible for destroying the event." — two creations are two events, each destroyed once by its caller (no event, NULL, is what XLA\'s CPU device returns)',
   catches: ['tracking_event_shared'],
   requires: { slots: ['PJRT_Device_CreateAsyncTrackingEvent', 'PJRT_AsyncTrackingEvent_Destroy'] },
-}).run(({ device, unsupported }) => {
+}).run((ctx) => check.unimplementedIsUnsupported(ctx, 'the plugin offers no async tracking events', () => {
+  const { device, unsupported } = ctx;
   const a = createAsyncTrackingEvent(device, 'pjrt-cts first');
   const b = createAsyncTrackingEvent(device, 'pjrt-cts second');
   b?.destroy();
   a?.destroy();
   if (a === null || b === null) return unsupported('PJRT_Device_CreateAsyncTrackingEvent returned no event (NULL, as XLA\'s CPU device does): there are no two events to compare');
   check.ok(a.ptr !== b.ptr, 'two tracking events the caller must each destroy must be distinct objects', 'two handles', 'the same handle twice');
-});
+}));
 
 t.case('update_global_process_info_own_process', {
   source: 'header',
   cite: 'PJRT_Client_UpdateGlobalProcessInfo "updates a PjRt client with information about all processes" — the client\'s own process, connected, is valid information; afterwards the client still has its devices',
   catches: ['process_info_rejects_own_process'],
   requires: { slots: ['PJRT_Client_UpdateGlobalProcessInfo', 'PJRT_Client_ProcessIndex'] },
-}).run(({ client }) => {
+}).run((ctx) => check.unimplementedIsUnsupported(ctx, 'the plugin does not take global process info (PjRtClient::UpdateGlobalProcessInfo defaults to UNIMPLEMENTED)', () => {
+  const { client } = ctx;
   const ids = client.devices().map((d) => d.id);
   updateGlobalProcessInfo(client, [{ taskId: client.processIndex(), incarnationId: 1n, state: 'kConnected' }]);
   updateGlobalProcessInfo(client, []);
   check.equal(client.devices().map((d) => d.id), ids, 'updating the process info of a single-process client must not change its devices');
-});
+}));
 
 // Poisoning needs executions that have not finished: the slow client (completion delay) when the plugin has one,
 // with everything prepared first so that both launches are in flight together.

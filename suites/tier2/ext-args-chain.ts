@@ -3,7 +3,7 @@
 // (InitializeArgsAndCompile) and PJRT_LoadedExecutable_Execute_Args.extension_start (PjRtCApiLoadedExecutable::
 // Execute) to a PJRT_Profiler_Extension from pjrt::CreatePjrtProfilerExtension: profiler_api null, a traceme context
 // id. Every JAX program on a C-API plugin goes through those two calls with that chain.
-import { area } from '../../src/harness/index.js';
+import { area, programFor } from '../../src/harness/index.js';
 import { argsExtension, type Client, type LoadedExecutable } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { addOne } from '../_lib/programs.js';
@@ -14,8 +14,9 @@ const DIMS = [4];
 const CHAIN_CITE = 'XLA\'s C-API client passes a PJRT_Profiler_Extension (profiler_api null, "valid only when used as an args extension": traceme_context_id) as extension_start of PJRT_Client_Compile_Args and PJRT_LoadedExecutable_Execute_Args';
 const UNKNOWN_TYPE = 0x7fff_0000;
 
-const compileWith = (client: Client, ext = argsExtension({ tracemeContextId: 42n })): Promise<LoadedExecutable> =>
-  client.compile({ code: addOne(DIMS), format: 'mlir' }, {}, ext);
+/** addOne in the form the plugin compiles (text or portable artifact), with `ext` on the Compile Args. */
+const compileWith = async (client: Client, ext = argsExtension({ tracemeContextId: 42n })): Promise<LoadedExecutable> =>
+  client.compile(await programFor(client, addOne(DIMS)), {}, ext);
 
 async function runAddOne(client: Client, exe: LoadedExecutable, ext = argsExtension({ tracemeContextId: 43n })): Promise<number[]> {
   const x = await client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: DIMS, device: exe.addressableDevices()[0]! });
@@ -36,7 +37,7 @@ t.case('execute_with_profiler_extension', {
   cite: `${CHAIN_CITE} (PjRtCApiLoadedExecutable::Execute): the call must run the program as without it`,
   catches: ['args_extension_start_rejected', 'args_profiler_api_assumed'],
 }).run(async ({ client }) => {
-  const out = await runAddOne(client, await client.compileCached({ code: addOne(DIMS), format: 'mlir' }));
+  const out = await runAddOne(client, await client.compileCached(await programFor(client, addOne(DIMS))));
   check.ok(check.deepEqual(out, [2, 3, 4, 5]), 'x + 1 with a Profiler extension on the Execute Args', '[2,3,4,5]', JSON.stringify(out));
 });
 

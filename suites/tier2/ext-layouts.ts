@@ -33,8 +33,11 @@ t.case('topology_default_layout', {
   cite: `PjRtCApiTopologyDescription::GetDefaultLayout asks PJRT_Layouts_PJRT_Topology_GetDefaultLayout when JAX compiles for a topology without devices; ${SERIALIZED}`,
   catches: ['layout_serialize_size_short'],
   requires: { slots: ['PJRT_Client_TopologyDescription'] },
-}).run(({ plugin, client }) => {
-  dimsOf(new Layouts(plugin.raw).topologyDefault(client.topology(), 'F32', DIMS), DIMS.length, 'the topology default layout of f32[2,3]');
+}).run((ctx) => {
+  const topology = check.unimplementedIsUnsupported(ctx, 'the plugin offers no client topology', () => ctx.client.topology());
+  return topology.then((t) => {
+    dimsOf(new Layouts(ctx.plugin.raw).topologyDefault(t, 'F32', DIMS), DIMS.length, 'the topology default layout of f32[2,3]');
+  });
 });
 
 t.case('buffer_layout_major_to_minor', {
