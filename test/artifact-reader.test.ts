@@ -96,12 +96,22 @@ describe('reference plugin: StableHLO portable artifacts', function () {
   });
 
   it('an op the interpreter lacks is UNIMPLEMENTED naming the VHLO op, in both personalities', async () => {
-    const code = new Uint8Array(readFileSync(path.join(fixtureDir, 'atan2_unsupported@1.17.0.mlirbc')));
+    const code = new Uint8Array(readFileSync(path.join(fixtureDir, 'cholesky_unsupported@1.17.0.mlirbc')));
     for (const c of [client, xla]) {
       const e = await compileError(c, code);
       assert.equal(e?.codeName, 'UNIMPLEMENTED');
-      assert.match(e!.message, /vhlo\.atan2_v1/);
+      assert.match(e!.message, /vhlo\.cholesky_v1/);
     }
+  });
+
+  it('a complex constant (dense hex in the artifact; the text form has no complex literals here) compiles and runs', async () => {
+    // main(x: c64[2]) = imag(x + [(1.5, -2), (3, 4.25)])
+    const exe = await client.compile({ code: new Uint8Array(readFileSync(path.join(fixtureDir, 'complex_constant@1.17.0.mlirbc'))), format: 'mlir' });
+    const x = new Float32Array([1, 10, 2, 20]);
+    const arg = await client.upload(new Uint8Array(x.buffer), { dtype: 'c64', dims: [2], device: client.addressableDevices()[0] });
+    const { outputs } = await exe.execute([[arg]]);
+    const host = await outputs[0]![0]!.toHost();
+    assert.deepEqual([...new Float32Array(host.buffer, host.byteOffset, 2)], [8, 24.25]);
   });
 
   it('an artifact outside the supported target window, or plain (non-VHLO) MLIR bytecode, is UNIMPLEMENTED', async () => {
