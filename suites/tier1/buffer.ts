@@ -1,7 +1,7 @@
 // Tier 1 — buffer metadata, deletion and copies between devices and memories.
 // Data is read back into destinations sized from the buffer's dtype and dims (no ToHostBuffer size query: that is
 // tier1.transfer.to_host_size_query).
-import { area } from '../../src/harness/index.js';
+import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
 import { byteSize, dtype, pattern } from '../_lib/patterns.js';
@@ -14,6 +14,11 @@ const t = area('tier1.buffer', { tier: 1, requires: { slots: ['PJRT_Client_Buffe
 const META_SHAPES = [shape(2, 3), shape(4, 1, 5), shape(3, 2, 2, 5)];
 const META_DTYPES = ['pred', 's8', 'u16', 's32', 'u64', 'f16', 'bf16', 'f32', 'f64'];
 const metaRows = META_DTYPES.flatMap((dt) => META_SHAPES.map((s) => ({ id: `${dt}.${s.id}`, dt, dims: [...s.dims] })));
+type MetaRow = (typeof metaRows)[number];
+
+/** The row's buffer: its dtype's pattern at its dims (a type the plugin lacks makes the case unsupported). */
+const uploadRow = (ctx: CaseContext<MetaRow>) =>
+  uploadOrUnsupported(ctx, ctx.client, pattern(dtype(ctx.p.dt), ctx.p.dims), { dtype: ctx.p.dt, dims: ctx.p.dims });
 
 t.case('element_type', {
   source: 'header',
@@ -22,7 +27,7 @@ t.case('element_type', {
 })
   .params(metaRows)
   .run(async (ctx) => {
-    const buf = await uploadOrUnsupported(ctx, ctx.client, pattern(dtype(ctx.p.dt), ctx.p.dims), { dtype: ctx.p.dt, dims: ctx.p.dims });
+    const buf = await uploadRow(ctx);
     check.equal(buf.elementType(), ctx.p.dt, 'PJRT_Buffer_ElementType must report the `type` the buffer was created with (BufferFromHostBuffer: "the type of the resulting output buffer")');
   });
 
@@ -33,7 +38,7 @@ t.case('dimensions', {
 })
   .params(metaRows)
   .run(async (ctx) => {
-    const buf = await uploadOrUnsupported(ctx, ctx.client, pattern(dtype(ctx.p.dt), ctx.p.dims), { dtype: ctx.p.dt, dims: ctx.p.dims });
+    const buf = await uploadRow(ctx);
     check.equal(buf.dims(), ctx.p.dims, 'PJRT_Buffer_Dimensions must report the dims the buffer was created with ("the size of each dimension")');
   });
 
@@ -45,7 +50,7 @@ t.case('unpadded_dimensions', {
 })
   .params(metaRows)
   .run(async (ctx) => {
-    const buf = await uploadOrUnsupported(ctx, ctx.client, pattern(dtype(ctx.p.dt), ctx.p.dims), { dtype: ctx.p.dt, dims: ctx.p.dims });
+    const buf = await uploadRow(ctx);
     check.equal(buf.unpaddedDims(), ctx.p.dims, 'PJRT_Buffer_UnpaddedDimensions of a buffer without dynamic dimensions must equal its dims (header: only dynamic dimensions may be smaller)');
   });
 
@@ -58,7 +63,7 @@ t.case('on_device_size', {
   .params(metaRows)
   .run(async (ctx) => {
     const d = dtype(ctx.p.dt);
-    const buf = await uploadOrUnsupported(ctx, ctx.client, pattern(d, ctx.p.dims), { dtype: ctx.p.dt, dims: ctx.p.dims });
+    const buf = await uploadRow(ctx);
     const size = buf.onDeviceSizeInBytes();
     const min = byteSize(d, ctx.p.dims);
     check.ok(size >= min, 'PJRT_Buffer_OnDeviceSizeInBytes ("the number of bytes of the buffer storage on the device") must cover the data it stores', `≥ ${min} (elements × element bits / 8)`, `${size}`);
@@ -82,7 +87,7 @@ t.case('on_device_size_bounded', {
   .params(metaRows)
   .run(async (ctx) => {
     const d = dtype(ctx.p.dt);
-    const buf = await uploadOrUnsupported(ctx, ctx.client, pattern(d, ctx.p.dims), { dtype: ctx.p.dt, dims: ctx.p.dims });
+    const buf = await uploadRow(ctx);
     const size = buf.onDeviceSizeInBytes();
     const max = byteSize(d, ctx.p.dims) * PADDING_FACTOR + SLACK;
     check.ok(size <= max, 'PJRT_Buffer_OnDeviceSizeInBytes should be a storage size (quality: no layout pads this much); a value beyond any layout\'s padding is garbage', `≤ ${max} (data × ${PADDING_FACTOR} + 1 MiB)`, `${size}`);
