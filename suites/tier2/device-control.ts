@@ -28,23 +28,23 @@ t.case('description_query_matches_device_list', {
 });
 
 t.case('get_attributes_match_description', {
-  source: 'framework',
-  cite: 'XLA\'s wrapper fills PJRT_Device_GetAttributes ("Returns an array of device attributes") and PJRT_DeviceDescription_Attributes from the same PjRtDevice attributes (xla/pjrt/c/pjrt_c_api_wrapper_impl.cc), so a client may read either',
+  source: 'quality',
+  cite: 'the header does not say that PJRT_Device_GetAttributes ("Returns an array of device attributes") and PJRT_DeviceDescription_Attributes agree, and XLA\'s C-API client reads only the description\'s; XLA\'s wrapper fills both from the same PjRtDevice attributes (xla/pjrt/c/pjrt_c_api_wrapper_impl.cc), so two answers about one device should not differ',
   catches: ['device_attributes_disagree'],
   requires: { slots: ['PJRT_Device_GetAttributes', 'PJRT_DeviceDescription_Attributes'] },
 }).run(({ client }) => {
   for (const d of client.addressableDevices()) {
     const fromDevice = Object.fromEntries(deviceAttributeList(d).map((e) => [e.name, { kind: e.kind, value: e.value }]));
     const fromDescription = Object.fromEntries(d.description.attributeList().map((e) => [e.name, { kind: e.kind, value: e.value }]));
-    check.equal(fromDevice, fromDescription, `device ${d.id}: PJRT_Device_GetAttributes must report the attributes of the device's description`);
+    check.equal(fromDevice, fromDescription, `device ${d.id}: PJRT_Device_GetAttributes should report the attributes of the device's description (quality, as XLA's wrapper does)`);
   }
 });
 
 const CLEAR_STATS_OPTIONAL = 'XLA\'s PjRtDevice::ClearMemoryStats defaults to UNIMPLEMENTED ("ClearMemoryStats is not supported"), as does MemoryStats ("Implementations may also return PJRT_Error_Code_UNIMPLEMENTED")';
 
 t.case('clear_memory_stats_resets_peak', {
-  source: 'framework',
-  cite: 'XLA\'s GPU plugin implements PJRT_Device_ClearMemoryStats with the allocator\'s ClearStats (xla/pjrt/gpu/se_gpu_pjrt_client.cc → BFCAllocator::ClearStats: peak_bytes_in_use = bytes_in_use, num_allocs = 0), so the peak restarts at what is in use and bytes_in_use stays',
+  source: 'quality',
+  cite: 'the header documents nothing for PJRT_Device_ClearMemoryStats and no framework depends on its effect; XLA\'s GPU plugin implements it with the allocator\'s ClearStats (xla/pjrt/gpu/se_gpu_pjrt_client.cc → BFCAllocator::ClearStats: peak_bytes_in_use = bytes_in_use, num_allocs = 0), so the peak restarts at what is in use and bytes_in_use stays',
   catches: ['clear_memory_stats_keeps_peak', 'clear_memory_stats_zeroes_in_use'],
   requires: { slots: ['PJRT_Device_ClearMemoryStats', 'PJRT_Device_MemoryStats', 'PJRT_Client_BufferFromHostBuffer'] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, CLEAR_STATS_OPTIONAL, async () => {
@@ -55,9 +55,9 @@ t.case('clear_memory_stats_resets_peak', {
   const before = d.memoryStats();
   clearMemoryStats(d);
   const after = d.memoryStats();
-  check.equal(after.bytesInUse, before.bytesInUse, 'ClearMemoryStats clears statistics, not allocations: bytes_in_use must stay (a live buffer still holds its memory)');
+  check.equal(after.bytesInUse, before.bytesInUse, 'ClearMemoryStats clears statistics, not allocations: bytes_in_use should stay (quality; a live buffer still holds its memory)');
   if (after.peakBytesInUse !== undefined) {
-    check.equal(after.peakBytesInUse, after.bytesInUse, 'after ClearMemoryStats the peak must restart at the bytes in use (BFCAllocator::ClearStats)');
+    check.equal(after.peakBytesInUse, after.bytesInUse, 'after ClearMemoryStats the peak should restart at the bytes in use (quality, as BFCAllocator::ClearStats does)');
   }
   kept.delete();
 }));
