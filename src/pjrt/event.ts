@@ -10,6 +10,20 @@ export class Event extends Handle {
     super(api, ptr, scope);
     scope?.track(this);
   }
+  /** PJRT_Event_Create: a caller-made event, not ready until `set`. */
+  static create(api: RawApi, scope?: Scope): Event {
+    const a = api.args('PJRT_Event_Create');
+    api.call('PJRT_Event_Create', a);
+    const ptr = a.getPtr('event');
+    if (ptr === null) throw new Error('PJRT_Event_Create returned no event');
+    return new Event(api, ptr, scope);
+  }
+  /** PJRT_Event_Set: complete a caller-made event, with an error when `code` is not 0 (OK). */
+  set(code = 0, message?: string): void {
+    const a = this.api.args('PJRT_Event_Set').ptr('event', this.alive('Event')).i32('error_code', code);
+    if (message !== undefined) a.bytes('error_message', 'error_message_size', message);
+    this.api.call('PJRT_Event_Set', a);
+  }
   /** Keep host memory alive as long as this event (e.g. a host buffer until done_with_host_buffer). */
   keep(x: unknown): this {
     this.refs.push(x);

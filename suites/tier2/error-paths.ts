@@ -1,7 +1,7 @@
 // Tier 2 — errors held by the case (code, message, payloads, then PJRT_Error_Destroy), caller-made events set
 // with an error, and the version attributes frameworks read.
 import { area } from '../../src/harness/index.js';
-import { ErrorHandle } from '../../src/pjrt/index.js';
+import { ErrorHandle, Event } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { attributeList } from '../_lib/named.js';
 
@@ -54,18 +54,14 @@ t.case('event_set_with_error', {
   catches: ['event_set_drops_error'],
   requires: { slots: ['PJRT_Event_Create', 'PJRT_Event_Set', 'PJRT_Event_Await', 'PJRT_Event_Destroy'] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, 'caller-made events are not offered by this plugin', async () => {
-  const raw = ctx.plugin.raw;
-  const c = raw.args('PJRT_Event_Create');
-  raw.call('PJRT_Event_Create', c);
-  const ev = c.getPtr('event');
-  check.ok(ev !== null, 'PJRT_Event_Create must return an event', 'an event', 'NULL');
+  const ev = Event.create(ctx.plugin.raw);
   const MESSAGE = 'pjrt-cts set this event with an error';
   try {
-    raw.call('PJRT_Event_Set', raw.args('PJRT_Event_Set').ptr('event', ev).i32('error_code', 13).bytes('error_message', 'error_message_size', MESSAGE));
-    const e = await check.rejects(() => raw.callAsync('PJRT_Event_Await', raw.args('PJRT_Event_Await').ptr('event', ev)), 'awaiting an event set with an error must return that error', ['INTERNAL']);
+    ev.set(13, MESSAGE);
+    const e = await check.rejects(() => ev.await(), 'awaiting an event set with an error must return that error', ['INTERNAL']);
     check.ok(e.message.includes(MESSAGE), 'the awaited error must carry the message given to PJRT_Event_Set', `a message containing "${MESSAGE}"`, `"${e.message}"`);
   } finally {
-    raw.call('PJRT_Event_Destroy', raw.args('PJRT_Event_Destroy').ptr('event', ev));
+    ev.destroy();
   }
 }));
 

@@ -3,7 +3,7 @@
 // CHECK-fails otherwise). Not-yet-ready states can be forced only through a plugin's completion-delay create option
 // (the reference plugin's completion_delay_ms): the cases that need one are self-tests, unsupported without it.
 import { area, type CaseContext } from '../../src/harness/index.js';
-import { drainRelayedCallbacks, strayOnReadyCalls } from '../../src/pjrt/index.js';
+import { drainRelayedCallbacks, Event, strayOnReadyCalls } from '../../src/pjrt/index.js';
 import type { Buffer } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { slowClient, slowClientOrWhy } from '../_lib/async.js';
@@ -226,19 +226,13 @@ t.case('create_and_set', {
   catches: ['event_set_ignored'],
   requires: { slots: ['PJRT_Event_Create', 'PJRT_Event_Set'] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, 'caller-made events are not offered by this plugin', async () => {
-  const raw = ctx.plugin.raw;
-  const c = raw.args('PJRT_Event_Create');
-  raw.call('PJRT_Event_Create', c);
-  const ev = c.getPtr('event');
-  check.ok(ev !== null, 'PJRT_Event_Create must return an event', 'an event', 'NULL');
-  const isReady = () => {
-    const a = raw.args('PJRT_Event_IsReady').ptr('event', ev);
-    raw.call('PJRT_Event_IsReady', a);
-    return a.getBool('is_ready');
-  };
-  check.equal(isReady(), false, 'a created event is not ready until set');
-  raw.call('PJRT_Event_Set', raw.args('PJRT_Event_Set').ptr('event', ev).i32('error_code', 0));
-  await raw.callAsync('PJRT_Event_Await', raw.args('PJRT_Event_Await').ptr('event', ev));
-  check.equal(isReady(), true, 'PJRT_Event_Set must complete the event');
-  raw.call('PJRT_Event_Destroy', raw.args('PJRT_Event_Destroy').ptr('event', ev));
+  const ev = Event.create(ctx.plugin.raw);
+  try {
+    check.equal(ev.isReady(), false, 'a created event is not ready until set');
+    ev.set(0);
+    await ev.await();
+    check.equal(ev.isReady(), true, 'PJRT_Event_Set must complete the event');
+  } finally {
+    ev.destroy();
+  }
 }));
