@@ -41,7 +41,7 @@ export function elementMismatch(d: DtypeRow, exp: bigint, act: bigint, tol: Tole
   const diff = Math.abs(a - e);
   if (tol.abs !== undefined && diff <= tol.abs) return null;
   if (tol.rel !== undefined && diff <= tol.rel * Math.abs(e)) return null;
-  return `${dist} ulp apart (tolerance ${JSON.stringify(tol)})`;
+  return `${dist} ulp apart`;
 }
 
 function ulpDistance(d: DtypeRow, exp: bigint, act: bigint): bigint {
@@ -124,8 +124,8 @@ export function inspectValue(expected: ValueSpec, actual: Uint8Array, tol: Toler
     if (shown.length < listed) shown.push(`element ${i} [${unravel(i, expected.dims).join(',')}]: expected ${show(d, e)}, got ${show(d, a)}: ${why}`);
   }
   if (bad === 0) return observed ? { mismatch: null, observed } : { mismatch: null };
-  const more = bad > shown.length ? ` (the first ${shown.length} listed)` : '';
-  return { mismatch: `${head}: ${bad} of ${n} elements differ${more}: ${shown.join('; ')}` };
+  const notes = [...(measured && Object.keys(tol).length ? [`tolerance ${JSON.stringify(tol)}`] : []), ...(bad > shown.length ? [`the first ${shown.length} listed`] : [])];
+  return { mismatch: `${head}: ${bad} of ${n} elements differ${notes.length ? ` (${notes.join('; ')})` : ''}: ${shown.join('; ')}` };
 }
 
 /** Null if `actual` matches `expected`, else a message naming the mismatching elements (see inspectValue). */
