@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostElementBytes } from '../src/abi/dtypes.js';
-import type { ResultsFile } from '../src/config/results.js';
+import type { CaseResult, ResultsFile } from '../src/config/results.js';
 import { capabilityCells, compareValue, CORPUS_DTYPES, CorpusError, inspectOutput, loadCorpus, numericFloat, packValue, unpackValue } from '../src/corpus/index.js';
+import { capabilityMatrix } from '../src/runner/summary.js';
 import { CLI, ROOT, cli, oneErrorLine } from './runner-helpers.js';
 
 const ONE_REPLICA = 'module @m attributes {mhlo.num_replicas = 1 : i32} {}';
@@ -132,6 +133,18 @@ describe('corpus report: capability cells', () => {
     assert.deepEqual(capabilityCells({ ops: ['convert'], dtypes: ['f32'] }, true), { 'convert/f32': true });
     assert.deepEqual(capabilityCells({ ops: ['reduce', 'add', 'constant'], dtypes: ['f32'] }, false), {});
     assert.deepEqual(capabilityCells({ ops: ['reduce', 'add'], dtypes: ['f32'] }, true), { 'reduce/f32': true, 'add/f32': true });
+  });
+  it('in the run\'s matrix a failing probe makes its cell unsupported, a failing multi-op program changes no cell, quality findings stay warn', () => {
+    const result = (id: string, capabilities: Record<string, boolean>, source: CaseResult['source'] = 'framework'): CaseResult =>
+      ({ id, area: 'tier1.program', tier: 1, status: 'pass', durationMs: 0, source, cite: '', requires: {}, capabilities });
+    const m = capabilityMatrix([
+      result('reduce_add', capabilityCells({ ops: ['reduce', 'add', 'constant'], dtypes: ['f32'] }, false)),
+      result('add_f32', capabilityCells({ ops: ['add'], dtypes: ['f32'] }, true)),
+      result('reduce_max', capabilityCells({ ops: ['reduce', 'maximum', 'constant'], dtypes: ['f32'] }, true)),
+      result('divide_f32', capabilityCells({ ops: ['divide'], dtypes: ['f32'] }, false)),
+      result('q', { 'sqrt/f32': false }, 'quality'),
+    ]);
+    assert.deepEqual(m, { 'add/f32': true, 'constant/f32': true, 'divide/f32': false, 'maximum/f32': true, 'reduce/f32': true, 'sqrt/f32': 'warn' });
   });
 });
 
