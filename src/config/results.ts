@@ -20,6 +20,29 @@ export const Requirements = z.strictObject({
 });
 export type Requirements = z.infer<typeof Requirements>;
 
+/**
+ * A float output of a corpus program that matched within its tolerance: the largest error observed over its
+ * elements (ULPs of its own type, absolute, and relative over the elements whose expected value is nonzero) and the
+ * bound it had to stay within (the output's tolerance).
+ */
+export const ObservedError = z.strictObject({
+  /** 'output 0', or 'replica 1 output 0' */
+  output: z.string(),
+  dtype: z.string(),
+  ulp: z.number().min(0),
+  abs: z.number().min(0),
+  rel: z.number().min(0),
+  bound: z.strictObject({ ulp: z.number().optional(), abs: z.number().optional(), rel: z.number().optional() }),
+});
+export type ObservedError = z.infer<typeof ObservedError>;
+
+/** Measurements a case recorded besides its status (ctx.detail). */
+export const CaseDetails = z.strictObject({
+  /** corpus programs: per float output that passed, its largest observed error against its bound */
+  observedError: z.array(ObservedError).optional(),
+});
+export type CaseDetails = z.infer<typeof CaseDetails>;
+
 export const CaseResult = z.strictObject({
   id: z.string(),
   area: z.string(),
@@ -36,6 +59,7 @@ export const CaseResult = z.strictObject({
   faultsCaught: z.array(z.string()).optional(),
   expectation: z.strictObject({ reason: z.string(), issue: z.string().optional(), status: z.array(z.string()) }).optional(),
   capabilities: z.record(z.string(), z.boolean()).optional(),
+  details: CaseDetails.optional(),
   /** With run --record-slots: the PJRT_Api slots the case called. */
   slots: z.array(z.string()).optional(),
 });

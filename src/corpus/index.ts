@@ -2,3 +2,4 @@ export * from './schema.js';
 export * from './values.js';
 export * from './compare.js';
 export * from './load.js';
+export * from './capability.js';

@@ -1,10 +1,8 @@
 // zod schema of a corpus sidecar (`<name>.json` next to `<name>.mlir`).
 import { z } from 'zod';
-import { DTYPES } from '../abi/dtypes.js';
-import { ORACLE_DTYPES } from '../oracle/tensor.js';
-import { decodeElement, ValueError } from './values.js';
+import { CORPUS_DTYPES, decodeElement, ValueError } from './values.js';
 
-const CORPUS_DTYPES = new Set(ORACLE_DTYPES.map((d) => d.name));
+const DTYPE_NAMES = new Set(CORPUS_DTYPES.map((d) => d.name));
 
 /** One element: pred, integer or float spelling, or a complex element's [real, imaginary] pair. */
 const ElementSchema = z.union([z.number(), z.string(), z.boolean(), z.tuple([z.union([z.number(), z.string()]), z.union([z.number(), z.string()])])]);
@@ -30,12 +28,12 @@ export type Tolerance = z.infer<typeof ToleranceSchema>;
 
 export const ValueSchema = z
   .strictObject({
-    dtype: z.string().refine((s) => CORPUS_DTYPES.has(s), {
-      message: `unknown dtype (one of ${[...CORPUS_DTYPES].join(', ')})`,
+    dtype: z.string().refine((s) => DTYPE_NAMES.has(s), {
+      message: `unknown dtype (one of ${[...DTYPE_NAMES].join(', ')})`,
     }),
     dims: z.array(z.number().int().nonnegative()),
     data: z.array(ElementSchema),
-    /** overrides the sidecar's tolerance for this output */
+    /** outputs only: this output's tolerance, replacing the sidecar's (not merged with it) */
     tolerance: ToleranceSchema.optional(),
     /**
      * outputs only: other results that are accepted as well, each with the reason the answer is left open (the
@@ -50,7 +48,7 @@ export const ValueSchema = z
     implementationDefined: z.array(z.strictObject({ reason: z.string().min(1), elements: z.array(z.number().int().nonnegative()).min(1) })).min(1).optional(),
   })
   .superRefine((v, ctx) => {
-    const d = DTYPES.find((x) => x.name === v.dtype);
+    const d = CORPUS_DTYPES.find((x) => x.name === v.dtype);
     if (!d) return;
     const n = v.dims.reduce((a, b) => a * b, 1);
     if (v.data.length !== n) {
@@ -87,7 +85,7 @@ export const SidecarSchema = z
     /** StableHLO op names (without the `stablehlo.` prefix) the program exercises */
     ops: z.array(z.string().min(1)).min(1),
     /** element types (dtype table names) the program uses */
-    dtypes: z.array(z.string().refine((s) => CORPUS_DTYPES.has(s), { message: 'unknown dtype' })).min(1),
+    dtypes: z.array(z.string().refine((s) => DTYPE_NAMES.has(s), { message: 'unknown dtype' })).min(1),
     /** replicas = 1: one list of arguments; replicas = N > 1: N lists, one per replica (likewise outputs) */
     inputs: z.union([Values, z.array(Values)]),
     outputs: z.union([Values, z.array(Values)]),
@@ -109,6 +107,7 @@ export const SidecarSchema = z
       vs.forEach((v, k) => {
         if (v.alternatives) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'alternatives'] : ['inputs', k, 'alternatives'], message: 'only outputs may list alternatives' });
         if (v.implementationDefined) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'implementationDefined'] : ['inputs', k, 'implementationDefined'], message: 'only outputs may have implementationDefined elements' });
+        if (v.tolerance) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'tolerance'] : ['inputs', k, 'tolerance'], message: 'only outputs may have a tolerance' });
       }),
     );
     if (s.replicas > 1 && Array.isArray(s.outputs[0])) {

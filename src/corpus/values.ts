@@ -2,9 +2,43 @@
 //   pred: true/false · integers: numbers, 64-bit ones as decimal strings · floats: numbers (the nearest value
 //   of the dtype; the writer emits the shortest decimal that round-trips), "nan", "inf", "-inf", "-0", or an
 //   exact bit pattern "0x7fc00001" (any dtype).
-import { dtype as dtypeByName, type DtypeRow } from '../abi/dtypes.js';
+// Every element type of the dtype table is a corpus type. Host bytes are the default host layout of XLA's clients:
+// one element per byte for the sub-byte types (the value in the low bits).
+import { DTYPES, dtype as dtypeByName, hostElementBytes, type DtypeRow } from '../abi/dtypes.js';
 import { canonicalNanBits, floatToBits, roundTo, bitsToFloat } from '../oracle/floats.js';
-import { Tensor, readBits, writeBits, byteWidth, numElements, partDtype } from '../oracle/tensor.js';
+import { Tensor, numElements, partDtype } from '../oracle/tensor.js';
+
+/** The element types a sidecar may name: every row of the dtype table that holds values. */
+export const CORPUS_DTYPES: readonly DtypeRow[] = DTYPES.filter((d) => d.kind !== 'token');
+
+/**
+ * The float formats whose numbers the oracle's IEEE codec (src/oracle/floats.ts) encodes: an all-ones exponent is
+ * infinity or NaN. The others — finite-only (`fn`), unsigned-zero (`fnuz`), exponent-only (`e8m0fnu`) — are given
+ * and compared as exact bit patterns ("0x…") until the oracle models their encodings.
+ */
+const IEEE_FLOATS: ReadonlySet<string> = new Set(['f16', 'bf16', 'f32', 'f64', 'f8e5m2', 'f8e4m3', 'f8e3m4']);
+
+/** Whether `d` is a float format whose elements are numbers (compared with ULP/abs/rel tolerance), not bit patterns only. */
+export function numericFloat(d: DtypeRow): boolean {
+  return d.kind === 'float' && IEEE_FLOATS.has(d.name);
+}
+
+/** One element's bits from little-endian host bytes (the low `d.bits` bits of a sub-byte element's byte). */
+export function readHostBits(d: DtypeRow, bytes: Uint8Array, i: number): bigint {
+  const w = hostElementBytes(d);
+  let v = 0n;
+  for (let k = w - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i * w + k]!);
+  return BigInt.asUintN(d.bits, v);
+}
+
+export function writeHostBits(d: DtypeRow, bytes: Uint8Array, i: number, bits: bigint): void {
+  const w = hostElementBytes(d);
+  let v = BigInt.asUintN(d.bits, bits);
+  for (let k = 0; k < w; k++) {
+    bytes[i * w + k] = Number(v & 0xffn);
+    v >>= 8n;
+  }
+}
 
 /** A float element's spelling; a complex element is the pair [real, imaginary] of its parts' spellings. */
 export type JsonFloat = number | string;
@@ -57,6 +91,7 @@ export function decodeElement(d: DtypeRow, v: JsonElement): bigint {
       return BigInt.asUintN(d.bits, b);
     }
     case 'float': {
+      if (!numericFloat(d)) throw new ValueError(`${d.name} element must be a bit pattern "0x…" (the corpus does not encode this format's numbers), got ${JSON.stringify(v)}`);
       let x: number;
       if (typeof v === 'number') x = v;
       else if (v === 'nan') return canonicalNanBits(d);
@@ -73,7 +108,7 @@ export function decodeElement(d: DtypeRow, v: JsonElement): bigint {
 }
 
 function hex(d: DtypeRow, bits: bigint): string {
-  return '0x' + bits.toString(16).padStart(d.bits / 4, '0');
+  return '0x' + bits.toString(16).padStart(Math.ceil(d.bits / 4), '0');
 }
 
 /** Shortest decimal that rounds back to `x` in dtype `d`. */
@@ -97,6 +132,7 @@ export function encodeElement(d: DtypeRow, bits: bigint): JsonElement {
       return d.bits > 32 ? v.toString() : Number(v);
     }
     case 'float': {
+      if (!numericFloat(d)) return hex(d, bits);
       const x = bitsToFloat(d, bits);
       if (Number.isNaN(x)) return bits === canonicalNanBits(d) ? 'nan' : hex(d, bits);
       if (x === Infinity) return 'inf';
@@ -122,8 +158,8 @@ export function packValue(spec: ValueSpec): Uint8Array {
   const d = dtypeByName(spec.dtype);
   const n = numElements(spec.dims);
   if (spec.data.length !== n) throw new ValueError(`data has ${spec.data.length} elements, dims [${spec.dims.join(', ')}] need ${n}`);
-  const bytes = new Uint8Array(n * byteWidth(d));
-  spec.data.forEach((v, i) => writeBits(d, bytes, i, decodeElement(d, v)));
+  const bytes = new Uint8Array(n * hostElementBytes(d));
+  spec.data.forEach((v, i) => writeHostBits(d, bytes, i, decodeElement(d, v)));
   return bytes;
 }
 
@@ -131,7 +167,7 @@ export function packValue(spec: ValueSpec): Uint8Array {
 export function unpackValue(dtype: string, dims: readonly number[], bytes: Uint8Array): ValueSpec {
   const d = dtypeByName(dtype);
   const n = numElements(dims);
-  const data = Array.from({ length: n }, (_, i) => encodeElement(d, readBits(d, bytes, i)));
+  const data = Array.from({ length: n }, (_, i) => encodeElement(d, readHostBits(d, bytes, i)));
   return { dtype, dims: [...dims], data };
 }
 

@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Client, Device, SlotStat } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
-import type { Status } from '../config/results.js';
+import type { CaseDetails, Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
 import { expect } from './expect.js';
 import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
@@ -15,6 +15,7 @@ export interface CaseOutcome {
   durationMs: number;
   message?: string;
   capabilities?: Record<string, boolean>;
+  details?: CaseDetails;
   /** The PJRT_Api slots the case called (filled by the worker). */
   slots?: string[];
 }
@@ -87,12 +88,14 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
   const scope = new session.pjrt.Scope();
   const notes: string[] = [];
   const caps: Record<string, boolean> = {};
+  const details: CaseDetails = {};
   let client: Client | undefined;
   const done = (status: CaseOutcome['status'], message?: string): CaseOutcome => {
     const all = [message, ...notes].filter((x): x is string => !!x);
     const out: CaseOutcome = { status, durationMs: performance.now() - t0 };
     if (all.length) out.message = all.join('\n');
     if (Object.keys(caps).length) out.capabilities = caps;
+    if (Object.keys(details).length) out.details = details;
     return out;
   };
   let outcome: CaseOutcome;
@@ -129,6 +132,7 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
         skip(reason) { throw new SkipSignal(reason); },
         unsupported(reason) { throw new UnsupportedSignal(reason); },
         capability(key, ok) { caps[key] = (caps[key] ?? true) && ok; },
+        detail(key, value) { details[key] = value; },
         log(message) { notes.push(message); },
         async newClient(overrides = {}, o = {}) {
           const max = session.config.maxLiveClients;

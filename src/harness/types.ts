@@ -1,7 +1,7 @@
 // The shapes a suite file deals with. Object-model types come in as types only: importing the harness loads no plugin.
 import type { Client, Device, NamedValues, Plugin } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
-import type { Requirements } from '../config/results.js';
+import type { CaseDetails, Requirements } from '../config/results.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
 import type { expect } from './expect.js';
 
@@ -81,6 +81,8 @@ export interface CaseContext<P> {
   unsupported(reason: string): never;
   /** Records a capability for the matrix: key 'row/column', e.g. 'add/f32'; false if any case records false. */
   capability(key: string, ok: boolean): void;
+  /** Records a measurement in the result's `details` (e.g. a corpus output's largest observed error). */
+  detail<K extends keyof CaseDetails>(key: K, value: CaseDetails[K]): void;
   /**
    * Another client, tracked by the case's scope: the configured create options with `overrides` (or only
    * `overrides` when `replaceConfigured`). When the plugin's entry limits live clients per process

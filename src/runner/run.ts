@@ -123,6 +123,7 @@ function toCaseResult(raw: RawResult, strict: boolean, exp: Expectations | undef
   if (raw.attempts > 1) r.attempts = raw.attempts;
   if (e.catches.length) r.faultsCaught = e.catches;
   if (raw.capabilities) r.capabilities = raw.capabilities;
+  if (raw.details) r.details = raw.details;
   if (recordSlots && raw.slots) r.slots = raw.slots;
   return r;
 }

@@ -1,6 +1,6 @@
 // Spreads cases over --jobs long-lived worker processes that pull cases from one queue; a fresh worker replaces
 // one that crashed or timed out; retries for flakes.
-import type { PluginIdentity } from '../config/results.js';
+import type { CaseDetails, PluginIdentity } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { startWorker, type ChunkEnd, type RunningChunk } from './child.js';
 import { addWorker, emptyCounters, type RunCounters } from './counters.js';
@@ -15,6 +15,7 @@ export interface RawResult {
   message?: string;
   attempts: number;
   capabilities?: Record<string, boolean>;
+  details?: CaseDetails;
   slots?: string[];
   /** For a crash or timeout: the plugin call in flight (call-trace.ts), e.g. PJRT_Client_Create. */
   call?: string;
@@ -127,6 +128,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
             const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
             if (o.message) r.message = o.message;
             if (o.capabilities) r.capabilities = o.capabilities;
+            if (o.details) r.details = o.details;
             if (o.slots) r.slots = o.slots;
             finish(job, r);
           },

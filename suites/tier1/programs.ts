@@ -1,11 +1,13 @@
 // Tier 1 — the program corpus (fixtures/programs): each program compiled, run on its inputs (per replica), and
 // every output checked for its element type, its dims and its values against the sidecar. Records the op × dtype
-// capability matrix.
+// capability matrix (one-op programs are the probes, src/corpus/capability.ts) and, for float outputs that match,
+// the largest error observed against their bound.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, externalProgramsDir, programFor, type CaseContext } from '../../src/harness/index.js';
 import { dtype } from '../../src/abi/index.js';
-import { compareOutput, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
+import { capabilityCells, inspectOutput, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
+import type { ObservedError } from '../../src/config/results.js';
 import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/runner/paths.js';
 import * as check from '../_lib/check.js';
@@ -92,7 +94,7 @@ async function runEntry(ctx: CaseContext<unknown>, e: RunEntry): Promise<{ exe: 
     exe = await client.compile(await programFor(client, e.program, e.artifactFile), { numReplicas: n, deviceAssignment: assignment(client, n) });
   } catch (err) {
     if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') {
-      for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, false);
+      for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
       ctx.unsupported(`compile: ${err.message}`);
     }
     throw err;
@@ -147,10 +149,12 @@ function executableFindings(exe: LoadedExecutable, want: HostValue[], problems: 
 /**
  * Every replica's outputs, each as separate findings so one bug does not hide another: the number of outputs,
  * each output's element type (PJRT_Buffer_ElementType) and dims (PJRT_Buffer_Dimensions), and its values, read
- * into a destination sized from the expected dtype and dims (no ToHostBuffer size query).
+ * into a destination sized from the expected dtype and dims (no ToHostBuffer size query). `observed`: the largest
+ * error of each float output whose values matched.
  */
-async function outputFindings(e: CorpusEntry, outputs: Buffer[][]): Promise<string[]> {
+async function outputFindings(e: CorpusEntry, outputs: Buffer[][]): Promise<{ problems: string[]; observed: ObservedError[] }> {
   const problems: string[] = [];
+  const observed: ObservedError[] = [];
   for (let r = 0; r < e.replicas; r++) {
     const want = e.outputs[r]!;
     const got = outputs[r] ?? [];
@@ -171,21 +175,29 @@ async function outputFindings(e: CorpusEntry, outputs: Buffer[][]): Promise<stri
         problems.push(`${at(k)}: PJRT_Buffer_ToHostBuffer into ${w.bytes.length} bytes (${w.dtype}[${w.dims.join(',')}]) failed: ${describeError(err)}`);
       }
       if (bytes) {
-        const why = compareOutput(w, bytes, at(k));
-        if (why) problems.push(why);
+        const r = inspectOutput(w, bytes, at(k));
+        if (r.mismatch) problems.push(r.mismatch);
+        else if (r.observed) observed.push({ output: at(k), dtype: w.dtype, ...r.observed, bound: boundOf(w) });
       }
     }
   }
-  return problems;
+  return { problems, observed };
+}
+
+/** The distance bounds of an output's tolerance (an absent `ulp` is 0: bit-exact up to the other bounds). */
+function boundOf(w: HostValue): ObservedError['bound'] {
+  const t = w.tolerance;
+  return { ulp: t.ulp ?? 0, ...(t.abs !== undefined ? { abs: t.abs } : {}), ...(t.rel !== undefined ? { rel: t.rel } : {}) };
 }
 
 /** Runs one corpus program and checks every replica's outputs against the sidecar. */
 async function checkEntry(ctx: CaseContext<{ entry: RunEntry }>): Promise<void> {
   const e = ctx.p.entry;
   const { exe, outputs } = await runEntry(ctx, e);
-  const problems = await outputFindings(e, outputs);
+  const { problems, observed } = await outputFindings(e, outputs);
   executableFindings(exe, e.outputs[0]!, problems);
-  for (const op of e.ops) for (const d of e.dtypes) ctx.capability(`${op}/${d}`, problems.length === 0);
+  for (const [cell, ok] of Object.entries(capabilityCells(e, problems.length === 0))) ctx.capability(cell, ok);
+  if (observed.length) ctx.detail('observedError', observed);
   if (problems.length) {
     check.fail(
       `${e.name} (${e.description}): every output must have the program's element type and dims (PJRT_Buffer_ElementType/Dimensions, PJRT_Executable_Output*) and the values StableHLO defines (or one the sidecar accepts)`,
