@@ -2,6 +2,7 @@
 import type { DtypeRow } from '../../abi/dtypes.js';
 import { binary, opKinds, unary, type Kind } from '../../oracle/elementwise.js';
 import type { Tensor } from '../../oracle/tensor.js';
+import { boundOf } from '../../oracle/accuracy.js';
 import type { Tolerance } from '../schema.js';
 import { floatConsts, FLOATS, INTS, intRange, ints, PRED, singleOp, vec, type Alternative, type OpenElements, type Program } from './program.js';
 
@@ -34,23 +35,24 @@ function unaryFloatInputs(op: string, d: DtypeRow): number[] {
 }
 
 const EXACT_UNARY = new Set(['abs', 'negate', 'sign', 'floor', 'ceil', 'round_nearest_even', 'round_nearest_afz', 'is_finite', 'not', 'popcnt']);
-const LOOSE = new Set(['tan', 'tanh', 'logistic', 'cbrt', 'power']);
 
 /**
- * atan2's bounds are XLA's own: the largest distance its exhaustive tests allow on CPU or GPU
- * (xla/tests/exhaustive/exhaustive_binary_test_functions.cc, BINARY_TEST(Atan2): f32 2 on CPU and 3 on GPU, f64 2
- * on GPU, f16/bf16 1 on GPU; signed zeros strict everywhere).
+ * The tolerance of a float op: XLA's exhaustive-test bound for it (src/oracle/accuracy.ts, named in the sidecar's
+ * `tolerance.source`; ours where XLA has none, and the source says so), or exact where the op has no entry. The
+ * corpus' flush rules for f32/f64/bf16 apply besides, through `recompute`.
  */
-const ATAN2_ULP: Record<string, number> = { f32: 3, f64: 2, f16: 1, bf16: 1 };
-const ATAN2_SOURCE = 'XLA exhaustive tests: xla/tests/exhaustive/exhaustive_binary_test_functions.cc BINARY_TEST(Atan2), the larger of the CPU and GPU distance_err';
-
-/** ULP tolerance of a float op on XLA GPU (libdevice / approximations, f16/bf16 computed in f32). */
 export function floatTolerance(op: string, d: DtypeRow): Tolerance | undefined {
-  if (op === 'atan2') return { ulp: ATAN2_ULP[d.name] ?? 3, source: ATAN2_SOURCE };
-  if (EXACT_UNARY.has(op) || ['add', 'subtract', 'multiply', 'maximum', 'minimum', 'remainder'].includes(op)) return undefined;
-  if (op === 'sqrt' || op === 'divide') return { ulp: 1 };
-  if (d.bits <= 16) return { ulp: 2 };
-  return { ulp: LOOSE.has(op) ? 8 : 4 };
+  if (EXACT_UNARY.has(op)) return undefined;
+  const b = boundOf(op, d);
+  if (!b) return undefined;
+  const tol: Tolerance = {
+    ...(b.ulp ? { ulp: b.ulp } : {}),
+    ...(b.rel ? { rel: b.rel } : {}),
+    ...(b.abs ? { abs: b.abs } : {}),
+    ...(b.strictZeros ? {} : { signedZeros: false }),
+    ...(b.subnormalResultMayFlush ? { subnormalsMayFlush: true } : {}),
+  };
+  return { ...tol, source: b.source };
 }
 
 function signedInts(d: DtypeRow): bigint[] {

@@ -1,0 +1,292 @@
+// Exhaustive numerics for small float types: every representable input of a unary op (one program per op and
+// type), a dense grid of operand pairs for a binary op, each result checked against the oracle within XLA's
+// accuracy bound for the op (src/oracle/accuracy.ts) under the corpus' comparison rules (compare.ts), and the
+// largest errors measured so a vendor sees how close it runs to the bound.
+import { hostElementBytes, type DtypeRow } from '../abi/dtypes.js';
+import { boundOf, skipped, type Bound } from '../oracle/accuracy.js';
+import { BINARY, UNARY } from '../oracle/elementwise.js';
+import { bitsToFloat, floatToBits, roundTo, smallestNormal } from '../oracle/floats.js';
+import { ORACLE_DTYPES } from '../oracle/tensor.js';
+import { elementMismatch } from './compare.js';
+import type { Tolerance } from './schema.js';
+
+/** Float types narrow enough to enumerate: every one the oracle rounds and encodes, up to 16 bits. */
+export function smallFloatTypes(): DtypeRow[] {
+  return ORACLE_DTYPES.filter((d) => d.kind === 'float' && d.bits <= 16);
+}
+
+/** Unary float ops whose result has the operand's type (is_finite gives pred: not a numerics question). */
+export const EXHAUSTIVE_UNARY: readonly string[] = Object.entries(UNARY).filter(([, u]) => u.kinds.includes('float') && !u.result).map(([op]) => op);
+export const EXHAUSTIVE_BINARY: readonly string[] = Object.entries(BINARY).filter(([, b]) => b.kinds.includes('float')).map(([op]) => op);
+
+/** The operand values of a binary op's grid, per side. */
+export const GRID_SIDE = 256;
+
+/** Every bit pattern of a type, decoded once: value and the index in total order (for ulp distances). */
+interface Format {
+  d: DtypeRow;
+  count: number;
+  values: Float64Array;
+  /** ordered integer image of each pattern: −0 and +0 both 0, negatives below */
+  ordered: Int32Array;
+  /** value → bit pattern (finite non-zero values and infinities) */
+  byValue: Map<number, number>;
+  posZero: number;
+  negZero: number | undefined;
+  /** the canonical quiet NaN (a signalling NaN may make pow(NaN, 0) NaN) */
+  nan: number;
+}
+
+const formats = new Map<string, Format>();
+
+/** `nan` of a type without NaN (f4e2m1fn, the f6 types): a NaN result there is not compared. */
+const NO_NAN = -1;
+
+function format(d: DtypeRow): Format {
+  let f = formats.get(d.name);
+  if (f) return f;
+  const count = 2 ** d.bits;
+  const values = new Float64Array(count);
+  const ordered = new Int32Array(count);
+  const byValue = new Map<number, number>();
+  const sign = count / 2;
+  let negZero: number | undefined;
+  for (let b = 0; b < count; b++) {
+    const v = bitsToFloat(d, BigInt(b));
+    values[b] = v;
+    ordered[b] = b >= sign ? -(b - sign) : b;
+    if (Number.isNaN(v)) continue;
+    if (v === 0) { if (b !== 0) negZero = b; continue; }
+    if (!byValue.has(v)) byValue.set(v, b);
+  }
+  const hasNan = values.some((v) => Number.isNaN(v));
+  f = { d, count, values, ordered, byValue, posZero: 0, negZero, nan: hasNan ? Number(floatToBits(d, NaN)) : NO_NAN };
+  formats.set(d.name, f);
+  return f;
+}
+
+/** The bit pattern of `x` rounded to the type. */
+function encode(f: Format, x: number): number {
+  const v = roundTo(f.d, x);
+  if (Number.isNaN(v)) return f.nan;
+  if (v === 0) return Object.is(v, -0) && f.negZero !== undefined ? f.negZero : f.posZero;
+  return f.byValue.get(v) ?? Number(floatToBits(f.d, v));
+}
+
+function isSub(f: Format, x: number): boolean {
+  return x !== 0 && Number.isFinite(x) && Math.abs(x) < smallestNormal(f.d);
+}
+
+/** Every bit pattern of the type, in order. */
+export function everyInput(d: DtypeRow): number[] {
+  return Array.from({ length: 2 ** d.bits }, (_, b) => b);
+}
+
+/**
+ * GRID_SIDE bit patterns per operand (all of them for types with no more patterns than that): both zeros, NaN, the
+ * infinities, the smallest and largest subnormals and one between, the smallest normal and its neighbours, one and its
+ * neighbours, two, one half, the largest finite value — each with both signs — then evenly spaced patterns up to the
+ * largest finite value, with both signs.
+ */
+export function gridSide(d: DtypeRow): number[] {
+  const f = format(d);
+  if (f.count <= GRID_SIDE) return everyInput(d);
+  const pos: number[] = [];
+  for (let b = 0; b < f.count / 2; b++) if (Number.isFinite(f.values[b]!) && f.values[b]! > 0) pos.push(b);
+  const minNormal = pos.find((b) => !isSub(f, f.values[b]!))!;
+  const one = f.byValue.get(1)!;
+  const two = f.byValue.get(2)!;
+  const half = f.byValue.get(0.5)!;
+  const subs = pos.filter((b) => isSub(f, f.values[b]!));
+  const special = [pos[0]!, subs[subs.length >> 1] ?? pos[0]!, subs.at(-1) ?? pos[0]!, minNormal, minNormal + 1, minNormal + 2, one - 1, one, one + 1, half, two, pos.at(-1)!];
+  const out = new Set<number>([f.posZero, ...(f.negZero !== undefined ? [f.negZero] : []), ...(f.nan !== NO_NAN ? [f.nan] : [])]);
+  for (let b = 0; b < f.count; b++) if (Math.abs(f.values[b]!) === Infinity) out.add(b);
+  const withSign = (b: number) => [b, b + f.count / 2];
+  for (const b of special) withSign(b).forEach((x) => out.add(x));
+  const room = GRID_SIDE - out.size;
+  const step = pos.length / Math.ceil(room / 2);
+  for (let k = 0; out.size < GRID_SIDE && k * step < pos.length; k++) {
+    for (const x of withSign(pos[Math.floor(k * step)]!)) if (out.size < GRID_SIDE) out.add(x);
+  }
+  for (let k = pos.length - 1; out.size < GRID_SIDE && k >= 0; k--) for (const x of withSign(pos[k]!)) if (out.size < GRID_SIDE) out.add(x);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** The operands of a program: one list per argument (bit patterns). */
+export interface ExhaustiveInputs {
+  args: number[][];
+}
+
+export function inputsOf(op: string, d: DtypeRow): ExhaustiveInputs {
+  if (UNARY[op]) return { args: [everyInput(d)] };
+  const side = gridSide(d);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (const x of side) for (const y of side) { a.push(x); b.push(y); }
+  return { args: [a, b] };
+}
+
+/** Little-endian host bytes of bit patterns (one element per byte for sub-byte types). */
+export function hostBytes(d: DtypeRow, bits: readonly number[]): Uint8Array {
+  const w = hostElementBytes(d);
+  const out = new Uint8Array(bits.length * w);
+  bits.forEach((b, i) => { for (let k = 0; k < w; k++) out[i * w + k] = (b >> (8 * k)) & 0xff; });
+  return out;
+}
+
+function readPattern(d: DtypeRow, bytes: Uint8Array, i: number): number {
+  const w = hostElementBytes(d);
+  let b = 0;
+  for (let k = 0; k < w; k++) b |= bytes[i * w + k]! << (8 * k);
+  return d.bits < 8 ? b & ((1 << d.bits) - 1) : b;
+}
+
+/** The one-op program `main(args) -> op(args)` over `n` elements. */
+export function programText(op: string, d: DtypeRow, n: number): string {
+  const t = `tensor<${n}x${d.mlir}>`;
+  const args = (UNARY[op] ? [0] : [0, 1]).map((k) => `%arg${k}`);
+  return `module @exhaustive_${op}_${d.name} attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(${args.map((a) => `${a}: ${t}`).join(', ')}) -> ${t} {
+    %0 = stablehlo.${op} ${args.join(', ')} : ${t}
+    return %0 : ${t}
+  }
+}
+`;
+}
+
+/** The corpus tolerance of a bound (the rules compare.ts applies). */
+export function toleranceOf(b: Bound | undefined): Tolerance {
+  if (!b) return {};
+  return {
+    ...(b.ulp ? { ulp: b.ulp } : {}),
+    ...(b.rel ? { rel: b.rel } : {}),
+    ...(b.abs ? { abs: b.abs } : {}),
+    ...(b.strictZeros ? {} : { signedZeros: false }),
+    ...(b.subnormalResultMayFlush ? { subnormalsMayFlush: true } : {}),
+  };
+}
+
+export interface Mismatch {
+  /** input bit patterns, per argument */
+  inputs: number[];
+  expected: number;
+  got: number;
+  why: string;
+}
+
+export interface ExhaustiveReport {
+  op: string;
+  dtype: string;
+  inputs: number;
+  mismatches: number;
+  /** pairs XLA's tests leave uncompared (the bound's skip rules), and NaN results of a type without NaN */
+  skipped: number;
+  /** elements accepted only as the result of subnormal inputs read as ±0 or ±smallest normal */
+  substituted: number;
+  /**
+   * elements accepted only as a zero where the exact result lies below the smallest normal (the bound lets subnormal
+   * results flush; XLA's test judges the unrounded result, so this includes results that round up to the smallest normal)
+   */
+  flushed: number;
+  /** the first mismatches, in input order */
+  first: Mismatch[];
+  /** largest distance, absolute and relative error among the elements accepted or not (finite, non-NaN pairs) */
+  maxUlp: number;
+  maxAbs: number;
+  maxRel: number;
+  /** where the largest ulp distance is */
+  worst?: Mismatch;
+  bound: Bound | undefined;
+  tolerance: Tolerance;
+}
+
+const FIRST = 8;
+
+function compute(op: string, d: DtypeRow, xs: readonly number[]): number {
+  const u = UNARY[op];
+  if (u) return u.float!(xs[0]!);
+  return BINARY[op]!.float!(xs[0]!, xs[1]!);
+}
+
+/**
+ * XLA's harness reads a subnormal input as a zero of either sign or the smallest normal of its sign: every
+ * combination of those readings for the subnormal operands (the unsubstituted one excluded).
+ */
+function substitutions(f: Format, xs: readonly number[]): number[][] {
+  const mn = smallestNormal(f.d);
+  let out: number[][] = [[]];
+  for (const x of xs) {
+    const choices = isSub(f, x) ? [0, -0, Math.sign(x) * mn] : [x];
+    out = out.flatMap((pre) => choices.map((c) => [...pre, c]));
+  }
+  return out.filter((c) => c.some((v, k) => !Object.is(v, xs[k])));
+}
+
+/** Checks a plugin's result bytes for `op` on `d` over `inputs`. */
+export function checkResults(op: string, d: DtypeRow, inputs: ExhaustiveInputs, actual: Uint8Array): ExhaustiveReport {
+  const f = format(d);
+  const bound = boundOf(op, d);
+  const tol = toleranceOf(bound);
+  const n = inputs.args[0]!.length;
+  const r: ExhaustiveReport = { op, dtype: d.name, inputs: n, mismatches: 0, skipped: 0, substituted: 0, flushed: 0, first: [], maxUlp: 0, maxAbs: 0, maxRel: 0, bound, tolerance: tol };
+  const why = (e: number, a: number): string | null => {
+    if (e === a) return null;
+    if (Number.isNaN(f.values[e]!) && Number.isNaN(f.values[a]!)) return null;
+    const m = elementMismatch(d, BigInt(e), BigInt(a), tol);
+    if (m !== null) return m;
+    if (bound?.unitRange && Math.abs(f.values[a]!) > 1) return 'outside [-1, 1]';
+    return null;
+  };
+  const measure = (e: number, a: number, m: Mismatch) => {
+    const ev = f.values[e]!;
+    const av = f.values[a]!;
+    if (e === a || !Number.isFinite(ev) || !Number.isFinite(av)) return;
+    const ulp = Math.abs(f.ordered[e]! - f.ordered[a]!);
+    const abs = Math.abs(av - ev);
+    if (ulp > r.maxUlp) { r.maxUlp = ulp; r.worst = m; }
+    r.maxAbs = Math.max(r.maxAbs, abs);
+    if (ev !== 0) r.maxRel = Math.max(r.maxRel, abs / Math.abs(ev));
+  };
+  for (let i = 0; i < n; i++) {
+    const bits = inputs.args.map((a) => a[i]!);
+    const xs = bits.map((b) => f.values[b]!);
+    if (bound?.skip.some((s) => skipped(s, xs[0]!, xs[1], (v) => isSub(f, v)))) { r.skipped++; continue; }
+    const exact = compute(op, d, xs);
+    const e = encode(f, exact);
+    if (e === NO_NAN) { r.skipped++; continue; }
+    const a = readPattern(d, actual, i);
+    const m0 = why(e, a);
+    if (m0 === null) { measure(e, a, { inputs: bits, expected: e, got: a, why: '' }); continue; }
+    if (bound?.subnormalResultMayFlush && f.values[a] === 0 && isSub(f, exact)) { r.flushed++; continue; }
+    const alt = substitutions(f, xs).map((ys) => encode(f, compute(op, d, ys))).find((e2) => why(e2, a) === null);
+    if (alt !== undefined) { r.substituted++; measure(alt, a, { inputs: bits, expected: alt, got: a, why: '' }); continue; }
+    const mm: Mismatch = { inputs: bits, expected: e, got: a, why: m0 };
+    measure(e, a, mm);
+    r.mismatches++;
+    if (r.first.length < FIRST) r.first.push(mm);
+  }
+  return r;
+}
+
+const hex = (d: DtypeRow, b: number) => `0x${b.toString(16).padStart(Math.ceil(d.bits / 4), '0')}`;
+const num = (x: number) => (Number.isNaN(x) ? 'nan' : Object.is(x, -0) ? '-0' : String(x));
+
+function showMismatch(d: DtypeRow, m: Mismatch): string {
+  const f = format(d);
+  const ins = m.inputs.map((b) => `${num(f.values[b]!)} (${hex(d, b)})`).join(', ');
+  return `${ins} → expected ${num(f.values[m.expected]!)} (${hex(d, m.expected)}), got ${num(f.values[m.got]!)} (${hex(d, m.got)})${m.why ? `: ${m.why}` : ''}`;
+}
+
+/** One paragraph: counts, the largest errors against the bound, the first mismatches. */
+export function describeReport(r: ExhaustiveReport, d: DtypeRow): string {
+  const b = r.bound;
+  const limit = b
+    ? `bound ${[b.ulp ? `${b.ulp} ulp` : '', b.rel ? `rel ${b.rel.toPrecision(3)}` : '', b.abs ? `abs ${b.abs.toPrecision(3)}` : ''].filter(Boolean).join(' or ') || 'exact'}` +
+      `${b.strictZeros ? ', signed zeros strict' : ''}${b.subnormalResultMayFlush ? ', subnormal results may flush' : ''} (${b.source})`
+    : 'bound exact (StableHLO defines the result exactly)';
+  const worst = r.worst ? ` at ${showMismatch(d, { ...r.worst, why: '' })}` : '';
+  const head =
+    `${r.op} on ${r.dtype}: ${r.inputs} inputs, ${r.mismatches} mismatches, ${r.skipped} not compared (XLA's skip rules), ${r.substituted} accepted as subnormal inputs read as ±0/±smallest normal, ${r.flushed} as subnormal results flushed; ` +
+    `largest error ${r.maxUlp} ulp${worst}, abs ${r.maxAbs.toPrecision(3)}, rel ${r.maxRel.toPrecision(3)}; ${limit}`;
+  return r.first.length ? `${head}; first mismatches: ${r.first.map((m) => showMismatch(d, m)).join('; ')}` : head;
+}
