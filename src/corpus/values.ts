@@ -3,7 +3,7 @@
 //   of the dtype; the writer emits the shortest decimal that round-trips), "nan", "inf", "-inf", "-0", or an
 //   exact bit pattern "0x7fc00001" (any dtype).
 import { dtype as dtypeByName, type DtypeRow } from '../abi/dtypes.js';
-import { canonicalNanBits, floatToBits, roundTo, bitsToFloat } from '../oracle/floats.js';
+import { canonicalNanBits, floatToBits, hasNan, roundTo, bitsToFloat } from '../oracle/floats.js';
 import { Tensor, readBits, writeBits, byteWidth, numElements, partDtype } from '../oracle/tensor.js';
 
 /** A float element's spelling; a complex element is the pair [real, imaginary] of its parts' spellings. */
@@ -59,7 +59,10 @@ export function decodeElement(d: DtypeRow, v: JsonElement): bigint {
     case 'float': {
       let x: number;
       if (typeof v === 'number') x = v;
-      else if (v === 'nan') return canonicalNanBits(d);
+      else if (v === 'nan') {
+        if (!hasNan(d)) throw new ValueError(`${d.name} has no NaN`);
+        return canonicalNanBits(d);
+      }
       else if (v === 'inf') x = Infinity;
       else if (v === '-inf') x = -Infinity;
       else if (v === '-0') x = -0;
@@ -73,7 +76,7 @@ export function decodeElement(d: DtypeRow, v: JsonElement): bigint {
 }
 
 function hex(d: DtypeRow, bits: bigint): string {
-  return '0x' + bits.toString(16).padStart(d.bits / 4, '0');
+  return '0x' + bits.toString(16).padStart(Math.ceil(d.bits / 4), '0');
 }
 
 /** Shortest decimal that rounds back to `x` in dtype `d`. */
