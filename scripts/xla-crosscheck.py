@@ -94,7 +94,8 @@ DTYPES = {
 PART_OF = {np.dtype(np.complex64): np.dtype(np.float32), np.dtype(np.complex128): np.dtype(np.float64)}
 for _name, _attr in [('f8e5m2', 'float8_e5m2'), ('f8e4m3fn', 'float8_e4m3fn'), ('f8e4m3b11fnuz', 'float8_e4m3b11fnuz'),
                      ('f8e5m2fnuz', 'float8_e5m2fnuz'), ('f8e4m3fnuz', 'float8_e4m3fnuz'), ('f8e4m3', 'float8_e4m3'),
-                     ('f8e3m4', 'float8_e3m4'), ('f8e8m0fnu', 'float8_e8m0fnu')]:
+                     ('f8e3m4', 'float8_e3m4'), ('f8e8m0fnu', 'float8_e8m0fnu'), ('f4e2m1fn', 'float4_e2m1fn'),
+                     ('f6e2m3fn', 'float6_e2m3fn'), ('f6e3m2fn', 'float6_e3m2fn')]:
     if hasattr(ml_dtypes, _attr):
         DTYPES[_name] = np.dtype(getattr(ml_dtypes, _attr))
 NAME_OF = {v: k for k, v in DTYPES.items()}
@@ -123,7 +124,7 @@ def nearest_float(dt, x):
     if x in (float('inf'), float('-inf')):
         return c
     fx = Fraction(x)
-    finfo = np.finfo(dt) if dt.kind == 'f' else ml_dtypes.finfo(dt)
+    finfo = ml_dtypes.finfo(dt)  # numpy's finfo rejects some ml_dtypes types (float8_e5m2: 'not inexact')
     big = Fraction(float(finfo.max))
     if abs(fx) > big:
         # beyond the largest finite value: round to infinity from max + half an ulp on (a tie goes to infinity,

@@ -87,16 +87,14 @@ describe('corpus report: element types', () => {
     assert.deepEqual([...packValue({ dtype: 's4', dims: [4], data: [1, -2, 7, -8] })], [0x01, 0x0e, 0x07, 0x08]);
     assert.deepEqual(packValue({ dtype: 'f8e5m2', dims: [2], data: [1.5, '-inf'] }), Uint8Array.from([0x3e, 0xfc]));
   });
-  it('formats the oracle does not encode take bit patterns only, compared exactly', () => {
+  it('finite-only and NaN-less small floats take numbers in their own encodings; "nan" is an error where the type has none', () => {
     const fn = CORPUS_DTYPES.find((d) => d.name === 'f8e4m3fn')!;
-    assert.equal(numericFloat(fn), false);
-    const dir = corpus({ n: { sidecar: { description: 'd', ops: ['add'], dtypes: ['f8e4m3fn'], inputs: [], outputs: [{ dtype: 'f8e4m3fn', dims: [1], data: [1.5] }] } } });
-    try {
-      assert.throws(() => loadCorpus(dir), /\$\.outputs\[0\]\.data\[0\]: f8e4m3fn element must be a bit pattern/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    assert.match(compareValue({ dtype: 'f8e4m3fn', dims: [1], data: ['0x3c'] }, Uint8Array.from([0x3d]), { ulp: 4 })!, /expected "0x3c", got "0x3d": not equal/);
+    assert.equal(numericFloat(fn), true);
+    assert.deepEqual([...packValue({ dtype: 'f8e4m3fn', dims: [3], data: [1.5, 448, 'nan'] })], [0x3c, 0x7e, 0x7f]);
+    assert.deepEqual([...packValue({ dtype: 'f8e4m3fnuz', dims: [1], data: ['nan'] })], [0x80]);
+    assert.throws(() => packValue({ dtype: 'f4e2m1fn', dims: [1], data: ['nan'] }), /f4e2m1fn has no NaN/);
+    assert.equal(compareValue({ dtype: 'f8e4m3fn', dims: [1], data: ['0x3c'] }, Uint8Array.from([0x3d]), { ulp: 4 }), null);
+    assert.match(compareValue({ dtype: 'f8e4m3fn', dims: [1], data: ['0x3c'] }, Uint8Array.from([0x3d]), {})!, /expected 1\.5 \(0x3c\), got 1\.6 \(0x3d\): 1 ulp apart/);
   });
   it('names an unknown element type with the file and JSON path', () => {
     const dir = corpus({ u: { sidecar: sidecar([{ dtype: 'f33', dims: [1], data: [1] }]) } });

@@ -16,7 +16,7 @@ export const MISMATCHES_LISTED = 10;
 
 function show(d: DtypeRow, bits: bigint): string {
   const e = JSON.stringify(encodeElement(d, bits));
-  return numericFloat(d) || d.kind === 'complex' ? `${e} (0x${bits.toString(16).padStart(d.bits / 4, '0')})` : e;
+  return numericFloat(d) || d.kind === 'complex' ? `${e} (0x${bits.toString(16).padStart(Math.ceil(d.bits / 4), '0')})` : e;
 }
 
 /** Why one element mismatches, or null when it matches. */

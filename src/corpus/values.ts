@@ -5,22 +5,17 @@
 // Every element type of the dtype table is a corpus type. Host bytes are the default host layout of XLA's clients:
 // one element per byte for the sub-byte types (the value in the low bits).
 import { DTYPES, dtype as dtypeByName, hostElementBytes, type DtypeRow } from '../abi/dtypes.js';
-import { canonicalNanBits, floatToBits, roundTo, bitsToFloat } from '../oracle/floats.js';
+import { canonicalNanBits, floatToBits, hasNan, roundTo, bitsToFloat } from '../oracle/floats.js';
 import { Tensor, numElements, partDtype } from '../oracle/tensor.js';
 
 /** The element types a sidecar may name: every row of the dtype table that holds values. */
 export const CORPUS_DTYPES: readonly DtypeRow[] = DTYPES.filter((d) => d.kind !== 'token');
 
-/**
- * The float formats whose numbers the oracle's IEEE codec (src/oracle/floats.ts) encodes: an all-ones exponent is
- * infinity or NaN. The others — finite-only (`fn`), unsigned-zero (`fnuz`), exponent-only (`e8m0fnu`) — are given
- * and compared as exact bit patterns ("0x…") until the oracle models their encodings.
- */
-const IEEE_FLOATS: ReadonlySet<string> = new Set(['f16', 'bf16', 'f32', 'f64', 'f8e5m2', 'f8e4m3', 'f8e3m4']);
-
-/** Whether `d` is a float format whose elements are numbers (compared with ULP/abs/rel tolerance), not bit patterns only. */
+/** Whether `d` is a float format whose elements are numbers (compared with ULP/abs/rel tolerance), not bit patterns
+ * only: every float format the oracle encodes (IEEE-like and the finite-only, unsigned-zero and exponent-only small
+ * floats declared in FLOAT_FORMATS). */
 export function numericFloat(d: DtypeRow): boolean {
-  return d.kind === 'float' && IEEE_FLOATS.has(d.name);
+  return d.kind === 'float';
 }
 
 /** One element's bits from little-endian host bytes (the low `d.bits` bits of a sub-byte element's byte). */
@@ -94,7 +89,10 @@ export function decodeElement(d: DtypeRow, v: JsonElement): bigint {
       if (!numericFloat(d)) throw new ValueError(`${d.name} element must be a bit pattern "0x…" (the corpus does not encode this format's numbers), got ${JSON.stringify(v)}`);
       let x: number;
       if (typeof v === 'number') x = v;
-      else if (v === 'nan') return canonicalNanBits(d);
+      else if (v === 'nan') {
+        if (!hasNan(d)) throw new ValueError(`${d.name} has no NaN`);
+        return canonicalNanBits(d);
+      }
       else if (v === 'inf') x = Infinity;
       else if (v === '-inf') x = -Infinity;
       else if (v === '-0') x = -0;

@@ -1,6 +1,6 @@
 // Dense row-major tensors stored as little-endian bytes, so data movement keeps bit patterns (NaN payloads)
 // exactly. Elements read as: pred → boolean, integers → bigint, floats → number.
-import { DTYPES, dtype as dtypeByName, type DtypeRow } from '../abi/dtypes.js';
+import { DTYPES, dtype as dtypeByName, hostElementBytes, isSmallFloat, type DtypeRow } from '../abi/dtypes.js';
 import { bitsToFloat, canonicalNanBits, floatToBits, roundTo } from './floats.js';
 
 /** A complex element: its real and imaginary parts (values of the part type, f32 for c64 and f64 for c128). */
@@ -11,8 +11,8 @@ export interface Complex {
 export type Scalar = number | bigint | boolean | Complex;
 
 const ORACLE_KINDS = new Set(['pred', 'sint', 'uint', 'float']);
-/** The element types the oracle computes in: the core table rows that are not complex, and c64 / c128. */
-export const ORACLE_DTYPES: readonly DtypeRow[] = DTYPES.filter((d) => (d.core && ORACLE_KINDS.has(d.kind)) || d.kind === 'complex');
+/** The element types the oracle computes in: the core table rows that are not complex, c64 / c128, and the small floats. */
+export const ORACLE_DTYPES: readonly DtypeRow[] = DTYPES.filter((d) => (d.core && ORACLE_KINDS.has(d.kind)) || d.kind === 'complex' || isSmallFloat(d));
 
 /** The float type of a complex type's parts (f32 for c64, f64 for c128). */
 export function partDtype(d: DtypeRow): DtypeRow {
@@ -20,9 +20,10 @@ export function partDtype(d: DtypeRow): DtypeRow {
   return dtypeByName(d.bits === 64 ? 'f32' : 'f64');
 }
 
+/** Bytes per element in host form: sub-byte types (f4E2M1FN, f6*) take one byte each, the value in the low bits. */
 export function byteWidth(d: DtypeRow): number {
-  if (d.bits % 8 !== 0) throw new Error(`sub-byte dtype ${d.name} is not supported by the oracle`);
-  return d.bits / 8;
+  if (d.bits % 8 !== 0 && !isSmallFloat(d)) throw new Error(`sub-byte dtype ${d.name} is not supported by the oracle`);
+  return hostElementBytes(d);
 }
 
 export function numElements(dims: readonly number[]): number {

@@ -13,6 +13,8 @@ import { packageRoot } from '../../src/runner/paths.js';
 import * as check from '../_lib/check.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { assignment } from '../_lib/exec.js';
+import { uploadOrUnsupported } from '../_lib/transfer.js';
+import { SMALL_FLOAT_CATCHES } from '../../src/corpus/gen/small-float-specs.js';
 
 const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
@@ -67,6 +69,7 @@ function catchesOf(e: CorpusEntry): string[] {
   const kinds = new Set(e.dtypes.map((d) => dtype(d).kind));
   const kind = kinds.size === 1 ? `/${[...kinds][0]}` : '';
   if (op) values.push(...(KERNEL_FAULTS[op] ?? []), ...(kind ? KERNEL_FAULTS[op + kind] ?? [] : []));
+  values.push(...(SMALL_FLOAT_CATCHES[e.name] ?? []));
   const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
   return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
 }
@@ -99,7 +102,8 @@ async function runEntry(ctx: CaseContext<unknown>, e: RunEntry): Promise<{ exe: 
     }
     throw err;
   }
-  const args = await Promise.all(devices.map((device, r) => Promise.all(e.inputs[r]!.map((v) => client.upload(v.bytes, { dtype: v.dtype, dims: v.dims, device })))));
+  // a plugin may lack a non-core element type (f8, f4 …): its upload is then unsupported, never a failure
+  const args = await Promise.all(devices.map((device, r) => Promise.all(e.inputs[r]!.map((v) => uploadOrUnsupported(ctx, client, v.bytes, { dtype: v.dtype, dims: v.dims, device })))));
   const { outputs } = await exe.execute(args);
   return { exe, outputs };
 }

@@ -11,6 +11,7 @@ import { precisionPrograms } from './precision-specs.js';
 import { reduceWindowPrograms } from './reduce-window-specs.js';
 import { scatterPrograms } from './scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
+import { smallFloatPrograms } from './small-float-specs.js';
 import { sortPrograms } from './sort-specs.js';
 import { structurePrograms } from './structure-specs.js';
 import { tuplePrograms } from './tuple-specs.js';
@@ -34,6 +35,7 @@ export function generateCorpus(): Program[] {
     ...scatterPrograms(),
     ...reduceWindowPrograms(),
     ...collectivePrograms(),
+    ...smallFloatPrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {

@@ -10,6 +10,7 @@
 #include "float16.h"
 #include "hlo.h"
 #include "literal.h"
+#include "small_float.h"
 #include "ops.h"
 
 using namespace refhlo;
@@ -71,11 +72,16 @@ static double Elem(const Tensor& t, int64_t i) {
     case ElementType::C64: { float v; std::memcpy(&v, p, 4); return v; }  // the real part
     case ElementType::C128: { double v; std::memcpy(&v, p, 8); return v; }
     case ElementType::TOKEN: return 0;
+    case ElementType::F8E5M2: case ElementType::F8E4M3FN: case ElementType::F8E4M3B11FNUZ: case ElementType::F8E5M2FNUZ:
+    case ElementType::F8E4M3FNUZ: case ElementType::F8E4M3: case ElementType::F8E3M4: case ElementType::F8E8M0FNU:
+    case ElementType::F4E2M1FN: case ElementType::F6E2M3FN: case ElementType::F6E3M2FN:
+      return DecodeSmallFloat(*SmallFormatOf(t.type.type), *p);
   }
   return 0;
 }
 static bool IsFloatType(ElementType t) {
-  return t == ElementType::F16 || t == ElementType::BF16 || t == ElementType::F32 || t == ElementType::F64;
+  return t == ElementType::F16 || t == ElementType::BF16 || t == ElementType::F32 || t == ElementType::F64 ||
+         IsSmallFloat(t);
 }
 // Exact comparison: NaN matches any NaN; otherwise bit identity (so -0 != +0).
 static bool Same(const Tensor& a, const Tensor& b, std::string* why) {
@@ -623,7 +629,35 @@ static void TestSubByte() {
   Expect("s4.reshape", Main("%a: tensor<2x2xi4>", "tensor<4xi4>", "    %0 = stablehlo.reshape %a : (tensor<2x2xi4>) -> tensor<4xi4>\n    return %0 : tensor<4xi4>"),
          {Bits(S4, {2, 2}, {1, 2, 3, 4})}, {Bits(S4, {4}, {1, 2, 3, 4})});
   ExpectError("s4.add_unimplemented", Bin("add", "tensor<4xi4>"), kUnimplemented, "i4");
-  ExpectError("f4.unimplemented", Main("%a: tensor<4xf4E2M1FN>", "tensor<4xf4E2M1FN>", "    return %a : tensor<4xf4E2M1FN>"), kUnimplemented, "f4E2M1FN");
+}
+
+// The small floats: every pattern decodes and re-encodes to itself (NaNs to the format's NaN), and the f6 types,
+// which no XLA program can check (XLA's CPU compiler rejects them), round and compute as ml_dtypes 0.6 says.
+static void TestSmallFloats() {
+  const ElementType kAll[] = {ElementType::F8E5M2, ElementType::F8E4M3FN, ElementType::F8E4M3B11FNUZ, ElementType::F8E5M2FNUZ,
+                              ElementType::F8E4M3FNUZ, ElementType::F8E4M3, ElementType::F8E3M4, ElementType::F8E8M0FNU,
+                              ElementType::F4E2M1FN, ElementType::F6E2M3FN, ElementType::F6E3M2FN};
+  for (ElementType t : kAll) {
+    g_case = std::string("small_float.roundtrip.") + ElementTypeName(t);
+    const SmallFloatFormat& f = *SmallFormatOf(t);
+    for (int b = 0; b < (1 << f.bits()); ++b) {
+      double v = DecodeSmallFloat(f, static_cast<uint8_t>(b));
+      int want = std::isnan(v) ? f.nan_bits : b;
+      if (f.nan == SmallNan::kNegZero && v == 0) want = 0;  // no -0: the zero is unsigned
+      CHECK(EncodeSmallFloat(f, v) == want, "pattern 0x%02x (%g) encodes to 0x%02x", b, v, EncodeSmallFloat(f, v));
+    }
+  }
+  const ElementType F6A = ElementType::F6E2M3FN, F6B = ElementType::F6E3M2FN, F4 = ElementType::F4E2M1FN;
+  // f6E2M3FN: max 7.5, no inf/NaN (saturates), 0.0625 is the tie below its smallest subnormal 0.125
+  Expect("f6e2m3fn.from_f32", Un("convert", "tensor<8xf32>", "tensor<8xf6E2M3FN>"),
+         {Make(F32, {8}, {1, 7.5, 7.75, 100, -kInf, 0.0625, 0.1875, 1.0625})}, {Bits(F6A, {8}, {0x08, 0x1f, 0x1f, 0x1f, 0x3f, 0x00, 0x02, 0x08})});
+  // f6E3M2FN: bias 3, max 28; 30 is the tie above 28 (odd mantissa): rounds up, saturates
+  Expect("f6e3m2fn.from_f32", Un("convert", "tensor<6xf32>", "tensor<6xf6E3M2FN>"),
+         {Make(F32, {6}, {1, 28, 30, 0.0625, 0.09375, -1.125})}, {Bits(F6B, {6}, {0x0c, 0x1f, 0x1f, 0x01, 0x02, 0x2c})});
+  Expect("f6e2m3fn.add", Bin("add", "tensor<3xf6E2M3FN>"), {Bits(F6A, {3}, {0x0c, 0x1f, 0x01}), Bits(F6A, {3}, {0x0c, 0x1f, 0x01})},
+         {Bits(F6A, {3}, {0x14, 0x1f, 0x02})});  // 1.5+1.5 = 3; 7.5+7.5 saturates; 0.125+0.125
+  Expect("f4.multiply", Bin("multiply", "tensor<3xf4E2M1FN>"), {Bits(F4, {3}, {0x1, 0x3, 0x5}), Bits(F4, {3}, {0x1, 0x1, 0x3})},
+         {Bits(F4, {3}, {0x0, 0x2, 0x6})});  // 0.5·0.5 = 0.25 ties to 0; 1.5·0.5 = 0.75 ties to 1; 3·1.5 = 4.5 → 4
 }
 
 // ---------------------------------------------------------------- collectives
@@ -767,6 +801,7 @@ int main() {
   TestPrograms();
   TestErrors();
   TestSubByte();
+  TestSmallFloats();
   TestCollectives();
   TestHostTransfers();
   std::printf("supported ops: %zu\n", SupportedOps().size());
