@@ -12,6 +12,7 @@ import { reduceWindowPrograms } from './reduce-window-specs.js';
 import { scatterPrograms } from './scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
 import { sortPrograms } from './sort-specs.js';
+import { spmdPrograms } from './spmd-specs.js';
 import { structurePrograms } from './structure-specs.js';
 import { tuplePrograms } from './tuple-specs.js';
 
@@ -34,6 +35,7 @@ export function generateCorpus(): Program[] {
     ...scatterPrograms(),
     ...reduceWindowPrograms(),
     ...collectivePrograms(),
+    ...spmdPrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {
