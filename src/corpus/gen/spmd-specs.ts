@@ -224,6 +224,27 @@ export function spmdPrograms(): Program[] {
       const replicaMajor = [[0, 1].flatMap((r) => [0, 1].map((p) => r * 2 + p))];
       accept(out.at(-1)!, allGather(xs, replicaMajor, 0).map((o) => [o]), XLA_REPLICA_MAJOR);
     }
+    {
+      const g2 = { replicas: 2, partitions: 2 };
+      const xs = perInstance(f32, [4, 2], 4);
+      const pg = processGroups('cross_replica_and_partition', [[0, 1]], g2);
+      const outs = reduceScatter(xs, pg, 'add', 0);
+      const { line, results } = collectiveLine('reduce_scatter', [xs[0]!], [outs[0]!],
+        [CHANNEL, `replica_groups = ${matrix([[0, 1]])}`, 'scatter_dimension = 0 : i64'].join(', '), reducer('add', f32));
+      add('reduce_scatter_cross_replica_and_partition_r2p2', 'reduce_scatter (add) of f32[4,2] along dim 0 with channel_handle over replica group [0, 1] and every partition: piece k to the k-th of (r0,p0), (r1,p0), (r0,p1), (r1,p1)', ['reduce_scatter', 'add'], g2,
+        { inputs: xs.map((x) => [x]), outputs: outs.map((o) => [o]), lines: [line], results });
+      const replicaMajor = [[0, 1].flatMap((r) => [0, 1].map((p) => r * 2 + p))];
+      accept(out.at(-1)!, reduceScatter(xs, replicaMajor, 'add', 0).map((o) => [o]), XLA_REPLICA_MAJOR);
+    }
+    {
+      const g2 = { replicas: 2, partitions: 2 };
+      const xs = perInstance(s32, [2, 4], 4);
+      const outs = allToAll(xs, processGroups('cross_replica', [[0, 1]], g2), 1, 0);
+      const { line, results } = collectiveLine('all_to_all', [xs[0]!], [outs[0]!],
+        ['concat_dimension = 0 : i64', `replica_groups = ${matrix([[0, 1]])}`, 'split_count = 2 : i64', 'split_dimension = 1 : i64'].join(', '));
+      add('all_to_all_replicas_r2p2', 'all_to_all of s32[2,4] between the 2 replicas of each partition (no channel_handle: groups name replicas)', ['all_to_all'], g2,
+        { inputs: xs.map((x) => [x]), outputs: outs.map((o) => [o]), lines: [line], results });
+    }
     for (const grid of [{ replicas: 1, partitions: 4 }, { replicas: 2, partitions: 2 }]) {
       const n = grid.replicas * grid.partitions;
       const P = grid.partitions;
