@@ -2,8 +2,9 @@
 """Run corpus programs through XLA's own CPU compiler (jaxlib) and report what XLA answers.
 
 For every `<name>.mlir` + `<name>.json` pair of a corpus directory (docs/corpus.md) the StableHLO text is
-compiled with jaxlib's CPU client, run with the sidecar's inputs (replicated programs on N host devices, with
-an explicit device assignment: replica r on device r), and XLA's outputs are written as exact little-endian
+compiled with jaxlib's CPU client, run with the sidecar's inputs (programs with R replicas x P partitions on
+R*P host devices, with an explicit device assignment: replica r, partition p on device r*P + p; with P > 1
+compiled as JAX compiles SPMD programs, use_spmd_partitioning on), and XLA's outputs are written as exact little-endian
 bytes (hex) with their dtype and dims, or XLA's error (status code name + message). Programs that must be
 rejected (`--invalid DIR`: every `.mlir` there, no sidecar needed) are compiled and must fail.
 
@@ -62,7 +63,12 @@ def load_sidecars(directory, only):
 
 
 SIDECARS = load_sidecars(ARGS.programs, ARGS.only) if ARGS.programs else []
-NEEDED = max([int(s.get('replicas', 1)) for _, s in SIDECARS if isinstance(s.get('replicas', 1), int)] + [1])
+def instances_of(sidecar):
+    r, p = sidecar.get('replicas', 1), sidecar.get('partitions', 1)
+    return r * p if isinstance(r, int) and isinstance(p, int) else 1
+
+
+NEEDED = max([instances_of(s) for _, s in SIDECARS] + [1])
 DEVICES = ARGS.devices or max(NEEDED, DEFAULT_DEVICES)
 flags = os.environ.get('XLA_FLAGS', '')
 flags = re.sub(r'--xla_force_host_platform_device_count=\d+', '', flags)
@@ -240,19 +246,21 @@ BACKEND = jax_backend.get_backend('cpu')
 ALL_DEVICES = BACKEND.devices()
 
 
-def compile_program(text, replicas):
-    devs = ALL_DEVICES[:replicas]
+def compile_program(text, replicas, partitions=1):
+    devs = ALL_DEVICES[:replicas * partitions]
     co = _jax.CompileOptions()
     co.num_replicas = replicas
-    co.num_partitions = 1
+    co.num_partitions = partitions
     co.executable_build_options.num_replicas = replicas
-    co.executable_build_options.num_partitions = 1
-    co.device_assignment = _jax.DeviceAssignment.create(np.arange(replicas, dtype=np.int32).reshape(replicas, 1))
+    co.executable_build_options.num_partitions = partitions
+    # XLA refuses num_partitions > 1 without SPMD partitioning; JAX turns it on for every such program (pxla.py)
+    co.executable_build_options.use_spmd_partitioning = partitions > 1
+    co.device_assignment = _jax.DeviceAssignment.create(np.arange(replicas * partitions, dtype=np.int32).reshape(replicas, partitions))
     return BACKEND.compile_and_load(text, _jax.DeviceList(tuple(devs)), co), devs
 
 
 def execute(exe, devs, per_replica_args):
-    """per_replica_args[r][k]: numpy array; returns outputs[r][i] as numpy arrays."""
+    """per_replica_args[i][k]: numpy array of program instance i (on devs[i]); returns outputs[i][k] as numpy arrays."""
     mesh = Mesh(np.array(devs), ('replica',))
     replicated = NamedSharding(mesh, PartitionSpec())
     args = []
@@ -286,13 +294,15 @@ def run_one(name, sidecar, text):
         rec.update(status='error', replicas=1, error={'stage': 'inputs', 'code': 'BAD_SIDECAR', 'message': sidecar['__error__']})
         return rec
     replicas = int(sidecar.get('replicas', 1))
+    partitions = int(sidecar.get('partitions', 1))
     rec['replicas'] = replicas
+    rec['partitions'] = partitions
     t0 = time.perf_counter()
     try:
         raw = sidecar.get('inputs', [])
-        per = raw if replicas > 1 else [raw]
-        if len(per) != replicas:
-            raise BadValue('inputs do not hold one list per replica')
+        per = raw if replicas * partitions > 1 else [raw]
+        if len(per) != replicas * partitions:
+            raise BadValue('inputs do not hold one list per program instance')
         inputs = [[to_array(v) for v in vs] for vs in per]
     except (BadValue, KeyError, TypeError, ValueError) as e:
         rec.update(status='error', error={'stage': 'inputs', 'code': 'BAD_SIDECAR', 'message': str(e)})
@@ -300,7 +310,7 @@ def run_one(name, sidecar, text):
     # the bytes XLA was given, so that the caller can check this decoding against its own
     rec['inputs'] = [[a.tobytes(order='C').hex() for a in vs] for vs in inputs]
     try:
-        exe, devs = compile_program(text, replicas)
+        exe, devs = compile_program(text, replicas, partitions)
     except Exception as e:  # noqa: BLE001 - XlaRuntimeError and friends
         rec.update(status='error', error=error_of(e, 'compile'))
         return rec

@@ -34,9 +34,9 @@ function artifacts(dir: string): Artifact[] {
     .filter((a) => existsSync(path.join(programDir, `${a.program}.json`)));
 }
 
-/** Compiles `code` and runs it on the sidecar's inputs; returns every output's bytes, replica by replica. */
+/** Compiles `code` and runs it on the sidecar's inputs; returns every output's bytes, instance by instance. */
 async function run(client: Client, code: string | Uint8Array, entry: CorpusEntry): Promise<{ name: string; outputs: Uint8Array[][] }> {
-  const exe = await client.compile({ code, format: 'mlir' }, { numReplicas: entry.replicas });
+  const exe = await client.compile({ code, format: 'mlir' }, { numReplicas: entry.replicas, numPartitions: entry.partitions });
   const devices = client.addressableDevices();
   const args = await Promise.all(
     entry.inputs.map((values, r) => Promise.all(values.map((v) => client.upload(v.bytes, { dtype: v.dtype, dims: v.dims, device: devices[r] })))),

@@ -181,8 +181,8 @@ describe('corpus: fixtures/programs', () => {
     for (const e of entries) {
       assert.equal(e.id, `tier1.program.${e.name}`);
       assert.ok(e.program.includes('func.func public @main'), e.name);
-      assert.equal(e.inputs.length, e.replicas);
-      assert.equal(e.outputs.length, e.replicas);
+      assert.equal(e.inputs.length, e.replicas * e.partitions);
+      assert.equal(e.outputs.length, e.replicas * e.partitions);
     }
   });
   it('covers every core dtype and the required ops', () => {
@@ -190,8 +190,9 @@ describe('corpus: fixtures/programs', () => {
     for (const d of ['pred', 's8', 's16', 's32', 's64', 'u8', 'u16', 'u32', 'u64', 'f16', 'bf16', 'f32', 'f64']) assert.ok(dtypes.has(d), d);
     const ops = new Set(entries.flatMap((e) => e.ops));
     for (const op of ['constant', 'iota', 'power', 'cbrt', 'popcnt', 'compare', 'bitcast_convert', 'dot_general', 'reduce', 'while', 'case', 'if', 'call',
-      'all_reduce', 'all_gather', 'reduce_scatter', 'all_to_all', 'collective_permute', 'replica_id']) assert.ok(ops.has(op), op);
+      'all_reduce', 'all_gather', 'reduce_scatter', 'all_to_all', 'collective_permute', 'replica_id', 'partition_id']) assert.ok(ops.has(op), op);
     assert.ok(entries.some((e) => e.replicas === 2) && entries.some((e) => e.replicas === 4));
+    assert.ok(entries.some((e) => e.partitions === 4) && entries.some((e) => e.replicas === 2 && e.partitions === 2));
   });
   it('matches the generator and the oracle exactly (drift check)', () => {
     const generated = generateCorpus();
@@ -237,12 +238,20 @@ describe('corpus: loader errors', () => {
     assert.throws(() => loadCorpus(corpusWith('o3', { ...good, inputs: [{ ...good.inputs[0], implementationDefined: [{ reason: 'r', elements: [0] }] }] })), /\$\.inputs\[0\]\.implementationDefined: only outputs/);
   });
   it('checks replicas against the program and the per-replica layout', () => {
-    assert.throws(() => loadCorpus(corpusWith('r', { ...good, replicas: 2 })), /\$\.inputs: must hold one list of values per replica/);
+    assert.throws(() => loadCorpus(corpusWith('r', { ...good, replicas: 2 })), /\$\.inputs: must hold one list of values per program instance/);
     const two = { ...good, replicas: 2, inputs: [good.inputs, good.inputs], outputs: [good.outputs, good.outputs] };
     assert.throws(() => loadCorpus(corpusWith('r2', two)), /declares mhlo.num_replicas = 1/);
     const ok = loadCorpus(corpusWith('r3', two, 'module @m attributes {mhlo.num_replicas = 2 : i32} {}'));
     assert.equal(ok[0]!.inputs.length, 2);
     assert.equal(ok[0]!.id, 'tier1.program.r3');
+  });
+  it('checks partitions against the program and one list per replica × partition', () => {
+    const four = { ...good, replicas: 2, partitions: 2, inputs: [1, 2, 3, 4].map(() => good.inputs), outputs: [1, 2, 3, 4].map(() => good.outputs) };
+    assert.throws(() => loadCorpus(corpusWith('p1', { ...four, inputs: four.inputs.slice(0, 2) })), /\$\.inputs: must hold one list of values per program instance \(replicas × partitions = 4\)/);
+    assert.throws(() => loadCorpus(corpusWith('p2', four, 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 2 : i32} {}')), /\$\.partitions: is 2 but .* declares mhlo.num_partitions = 1/);
+    const ok = loadCorpus(corpusWith('p3', four, 'module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 2 : i32} {}'));
+    assert.equal(ok[0]!.inputs.length, 4);
+    assert.equal(ok[0]!.partitions, 2);
   });
   it('supports an id prefix for external corpora and rejects orphan programs', () => {
     const dir = corpusWith('ext', good);

@@ -3,7 +3,7 @@ import { dtype } from '../src/abi/dtypes.js';
 import {
   binary, bitcastConvert, clamp, compare, convert, dotGeneral, floatToBits, reduce, roundIntTo, roundTo, smallestSubnormal, Tensor, unary,
   allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose, reducePrecision,
-  complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort,
+  complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort, instancePairs, processGroups,
 } from '../src/oracle/index.js';
 
 const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
@@ -196,5 +196,15 @@ describe('oracle: collectives', () => {
   it('all_to_all and collective_permute (non-targets get zeros)', () => {
     assert.deepEqual(allToAll(xs, g, 0, 0).map((x) => x.values()), [[1n, 10n], [2n, 20n]]);
     assert.deepEqual(collectivePermute(xs, [[0, 1]]).map((x) => x.values()), [[0n, 0n], [1n, 2n]]);
+  });
+  it('process groups as instance indices (the spec examples; instance = replica · partitions + partition)', () => {
+    const at = (ps: [number, number][][], P: number) => ps.map((g) => g.map(([r, p]) => r * P + p));
+    assert.deepEqual(processGroups('cross_replica', [[0, 1], [2, 3]], { replicas: 4, partitions: 2 }), at([[[0, 0], [1, 0]], [[0, 1], [1, 1]], [[2, 0], [3, 0]], [[2, 1], [3, 1]]], 2));
+    assert.deepEqual(processGroups('cross_partition', [[0, 1]], { replicas: 4, partitions: 2 }), at([[[0, 0], [0, 1]], [[1, 0], [1, 1]], [[2, 0], [2, 1]], [[3, 0], [3, 1]]], 2));
+    assert.deepEqual(processGroups('cross_replica_and_partition', [[0, 1], [2, 3]], { replicas: 4, partitions: 2 }), at([[[0, 0], [1, 0], [0, 1], [1, 1]], [[2, 0], [3, 0], [2, 1], [3, 1]]], 2));
+    assert.deepEqual(processGroups('flattened_ids', [[0, 1, 2, 3], [4, 5, 6, 7]], { replicas: 4, partitions: 2 }), [[0, 1, 2, 3], [4, 5, 6, 7]]);
+    assert.deepEqual(processGroups('cross_replica', [[0, 1, 2], [3, -1, -1]], { replicas: 4, partitions: 1 }), [[0, 1, 2], [3]]);
+    assert.deepEqual(instancePairs('cross_partition', [[0, 1]], { replicas: 2, partitions: 2 }), [[0, 1], [2, 3]]);
+    assert.deepEqual(instancePairs('cross_replica', [[0, 1]], { replicas: 2, partitions: 2 }), [[0, 2], [1, 3]]);
   });
 });

@@ -52,8 +52,8 @@ describe('XLA cross-check (jaxlib CPU compiler as referee)', function () {
     const entries = loadCorpus(PROGRAMS);
     const full = process.env['PJRT_CTS_XLA_FULL'] === '1';
     const only = full ? undefined : entries.filter((_, i) => i % 5 === 0).map((e) => e.name);
-    // every replicated program too: the several-device path is the one most likely to break
-    const replicated = entries.filter((e) => e.replicas > 1).map((e) => e.name);
+    // every replicated or partitioned program too: the several-device path is the one most likely to break
+    const replicated = entries.filter((e) => e.replicas * e.partitions > 1).map((e) => e.name);
     const names = only ? [...new Set([...only, ...replicated])] : undefined;
     const inv = writeInvalidPrograms();
     try {

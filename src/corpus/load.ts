@@ -29,9 +29,11 @@ export interface CorpusEntry {
   ops: string[];
   dtypes: string[];
   replicas: number;
-  /** arguments per replica: inputs[replica][arg] */
+  /** SPMD partitions per replica */
+  partitions: number;
+  /** arguments per program instance (instance = replica · partitions + partition): inputs[instance][arg] */
   inputs: HostValue[][];
-  /** expected results per replica: outputs[replica][result] */
+  /** expected results per program instance: outputs[instance][result] */
   outputs: HostValue[][];
   tolerance: Tolerance;
 }
@@ -73,12 +75,12 @@ export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusE
   const mlirFile = jsonFile.replace(/\.json$/, '.mlir');
   if (!existsSync(mlirFile)) throw new CorpusError(jsonFile, '$', `program file ${basename(mlirFile)} is missing`);
   const program = readFileSync(mlirFile, 'utf8');
-  const m = /mhlo\.num_replicas\s*=\s*(\d+)/.exec(program);
-  const declared = m ? Number(m[1]) : 1;
-  if (declared !== s.replicas) {
-    throw new CorpusError(jsonFile, '$.replicas', `is ${s.replicas} but ${basename(mlirFile)} declares mhlo.num_replicas = ${declared}`);
+  for (const key of ['replicas', 'partitions'] as const) {
+    const m = new RegExp(`mhlo\\.num_${key}\\s*=\\s*(\\d+)`).exec(program);
+    const declared = m ? Number(m[1]) : 1;
+    if (declared !== s[key]) throw new CorpusError(jsonFile, `$.${key}`, `is ${s[key]} but ${basename(mlirFile)} declares mhlo.num_${key} = ${declared}`);
   }
-  const perReplica = <T>(v: T[] | T[][]): T[][] => (s.replicas > 1 ? (v as T[][]) : [v as T[]]);
+  const perReplica = <T>(v: T[] | T[][]): T[][] => (s.replicas * s.partitions > 1 ? (v as T[][]) : [v as T[]]);
   return {
     name,
     id: `${idPrefix}.${name}`,
@@ -89,6 +91,7 @@ export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusE
     ops: s.ops,
     dtypes: s.dtypes,
     replicas: s.replicas,
+    partitions: s.partitions,
     inputs: perReplica(s.inputs).map((vs) => vs.map((v) => host(v, s.tolerance))),
     outputs: perReplica(s.outputs).map((vs) => vs.map((v) => host(v, s.tolerance))),
     tolerance: s.tolerance,

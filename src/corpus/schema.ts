@@ -86,33 +86,39 @@ export const SidecarSchema = z
     ops: z.array(z.string().min(1)).min(1),
     /** element types (dtype table names) the program uses */
     dtypes: z.array(z.string().refine((s) => DTYPE_NAMES.has(s), { message: 'unknown dtype' })).min(1),
-    /** replicas = 1: one list of arguments; replicas = N > 1: N lists, one per replica (likewise outputs) */
+    /**
+     * One program instance (replicas × partitions = 1): one list of arguments. N > 1 instances: N lists, one per
+     * instance, in the order replica-major (instance i = replica · partitions + partition), likewise outputs.
+     */
     inputs: z.union([Values, z.array(Values)]),
     outputs: z.union([Values, z.array(Values)]),
     tolerance: ToleranceSchema.default({}),
     replicas: z.number().int().min(1).default(1),
+    /** SPMD partitions per replica (mhlo.num_partitions) */
+    partitions: z.number().int().min(1).default(1),
   })
   .superRefine((s, ctx) => {
+    const n = s.replicas * s.partitions;
     for (const key of ['inputs', 'outputs'] as const) {
       const v = s[key];
-      const perReplica = v.length > 0 && Array.isArray(v[0]);
-      if (s.replicas === 1 && perReplica) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'must be a flat list of values when replicas is 1' });
-      } else if (s.replicas > 1 && (!perReplica || v.length !== s.replicas)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `must hold one list of values per replica (${s.replicas})` });
+      const perInstance = v.length > 0 && Array.isArray(v[0]);
+      if (n === 1 && perInstance) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must be a flat list of values when replicas × partitions is 1' });
+      } else if (n > 1 && (!perInstance || v.length !== n)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `must hold one list of values per program instance (replicas × partitions = ${n})` });
       }
     }
-    const inputs = (s.replicas > 1 && Array.isArray(s.inputs[0]) ? (s.inputs as Value[][]) : [s.inputs as Value[]]);
+    const inputs = (n > 1 && Array.isArray(s.inputs[0]) ? (s.inputs as Value[][]) : [s.inputs as Value[]]);
     inputs.forEach((vs, r) =>
       vs.forEach((v, k) => {
-        if (v.alternatives) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'alternatives'] : ['inputs', k, 'alternatives'], message: 'only outputs may list alternatives' });
-        if (v.implementationDefined) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'implementationDefined'] : ['inputs', k, 'implementationDefined'], message: 'only outputs may have implementationDefined elements' });
-        if (v.tolerance) ctx.addIssue({ code: 'custom', path: s.replicas > 1 ? ['inputs', r, k, 'tolerance'] : ['inputs', k, 'tolerance'], message: 'only outputs may have a tolerance' });
+        if (v.alternatives) ctx.addIssue({ code: 'custom', path: n > 1 ? ['inputs', r, k, 'alternatives'] : ['inputs', k, 'alternatives'], message: 'only outputs may list alternatives' });
+        if (v.implementationDefined) ctx.addIssue({ code: 'custom', path: n > 1 ? ['inputs', r, k, 'implementationDefined'] : ['inputs', k, 'implementationDefined'], message: 'only outputs may have implementationDefined elements' });
+        if (v.tolerance) ctx.addIssue({ code: 'custom', path: n > 1 ? ['inputs', r, k, 'tolerance'] : ['inputs', k, 'tolerance'], message: 'only outputs may have a tolerance' });
       }),
     );
-    if (s.replicas > 1 && Array.isArray(s.outputs[0])) {
+    if (n > 1 && Array.isArray(s.outputs[0])) {
       const per = s.outputs as Value[][];
-      if (per.some((o) => o.length !== per[0]!.length)) ctx.addIssue({ code: 'custom', path: ['outputs'], message: 'every replica must have the same number of outputs' });
+      if (per.some((o) => o.length !== per[0]!.length)) ctx.addIssue({ code: 'custom', path: ['outputs'], message: 'every program instance must have the same number of outputs' });
     }
   });
 export type Sidecar = z.infer<typeof SidecarSchema>;

@@ -57,3 +57,42 @@ export function collectivePermute(xs: readonly Tensor[], pairs: readonly (readon
     return p ? new Tensor(x.dtype, x.dims, Uint8Array.from(xs[p[0]]!.bytes)) : new Tensor(x.dtype, x.dims);
   });
 }
+
+/** The program instances of one Execute: `replicas` × `partitions`, instance i = replica · partitions + partition. */
+export interface Grid {
+  replicas: number;
+  partitions: number;
+}
+
+/** How a collective reads its groups (StableHLO spec, "Collective ops": cross_replica … flattened_ids). */
+export type GroupMode = 'cross_replica' | 'cross_partition' | 'cross_replica_and_partition' | 'flattened_ids';
+
+/**
+ * The process groups of a collective as lists of instance indices, in the spec's order (which is the order all_gather
+ * concatenates and reduce_scatter hands out in). `-1` entries are the padding of non-uniform groups (skipped).
+ */
+export function processGroups(mode: GroupMode, groups: readonly (readonly number[])[], grid: Grid): number[][] {
+  const { replicas: R, partitions: P } = grid;
+  const gs = groups.map((g) => g.filter((id) => id !== -1));
+  const at = (r: number, p: number) => r * P + p;
+  const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+  switch (mode) {
+    case 'cross_replica':
+      return gs.flatMap((g) => range(P).map((p) => g.map((r) => at(r, p))));
+    case 'cross_partition':
+      return gs.flatMap((g) => range(R).map((r) => g.map((p) => at(r, p))));
+    case 'cross_replica_and_partition':
+      return gs.map((g) => range(P).flatMap((p) => g.map((r) => at(r, p))));
+    case 'flattened_ids':
+      return gs.map((g) => [...g]);
+  }
+}
+
+/** collective_permute's pairs as instance pairs: ids are replicas (cross_replica) or partitions (cross_partition). */
+export function instancePairs(mode: 'cross_replica' | 'cross_partition', pairs: readonly (readonly [number, number])[], grid: Grid): [number, number][] {
+  const { replicas: R, partitions: P } = grid;
+  const out: [number, number][] = [];
+  if (mode === 'cross_replica') for (let p = 0; p < P; p++) for (const [s, t] of pairs) out.push([s * P + p, t * P + p]);
+  else for (let r = 0; r < R; r++) for (const [s, t] of pairs) out.push([r * P + s, r * P + t]);
+  return out;
+}

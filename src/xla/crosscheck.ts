@@ -71,9 +71,10 @@ export interface XlaProgram {
   expect: 'valid' | 'invalid';
   status: 'ok' | 'error';
   replicas: number;
-  /** the input bytes XLA was given, per replica and argument (hex) */
+  partitions?: number;
+  /** the input bytes XLA was given, per program instance (replica-major) and argument (hex) */
   inputs?: string[][];
-  /** XLA's results per replica */
+  /** XLA's results per program instance */
   outputs?: XlaValue[][];
   error?: XlaError;
   ms?: number;
@@ -196,14 +197,14 @@ export function crossCheck(entries: readonly CorpusEntry[], report: XlaReport): 
       checkInputs(e, p, add);
       let exact = true;
       const outs = p.outputs ?? [];
-      if (outs.length !== e.outputs.length) add({ message: `XLA ran ${outs.length} replicas, the sidecar expects ${e.outputs.length}` });
+      if (outs.length !== e.outputs.length) add({ message: `XLA ran ${outs.length} program instances, the sidecar expects ${e.outputs.length}` });
       e.outputs.forEach((want, r) => {
         const got = outs[r] ?? [];
         if (got.length !== want.length) add({ replica: r, message: `XLA returned ${got.length} outputs, the sidecar expects ${want.length}` });
         want.forEach((w, i) => {
           const g = got[i];
           if (!g) return;
-          const label = `output ${i}${e.replicas > 1 ? ` of replica ${r}` : ''}`;
+          const label = `output ${i}${instanceLabel(e, r, ' of ')}`;
           if (g.dtype !== w.dtype || g.dims.join(',') !== w.dims.join(',')) {
             exact = false;
             add({ replica: r, output: i, message: `${label}: XLA gives ${g.dtype}[${g.dims.join(',')}], the sidecar expects ${w.dtype}[${w.dims.join(',')}]` });
@@ -235,13 +236,19 @@ export function crossCheck(entries: readonly CorpusEntry[], report: XlaReport): 
   return res;
 }
 
+/** `replica r` (or `replica r partition p`) after `sep`; empty for a one-instance program. */
+function instanceLabel(e: CorpusEntry, i: number, sep: string): string {
+  if (e.replicas * e.partitions === 1) return '';
+  return e.partitions > 1 ? `${sep}replica ${Math.floor(i / e.partitions)} partition ${i % e.partitions}` : `${sep}replica ${i}`;
+}
+
 /** XLA must have been given exactly the corpus's input bytes (the Python side decodes the sidecar itself). */
 function checkInputs(e: CorpusEntry, p: XlaProgram, add: (d: Omit<Disagreement, 'program'>) => void): void {
   e.inputs.forEach((vs: HostValue[], r) =>
     vs.forEach((v, k) => {
       const h = p.inputs?.[r]?.[k];
       if (h === undefined || !eqBytes(fromHex(h), v.bytes)) {
-        add({ replica: r, message: `input ${k}${e.replicas > 1 ? ` of replica ${r}` : ''}: xla-crosscheck.py decoded the sidecar to other bytes than the corpus loader (a bug in the script)` });
+        add({ replica: r, message: `input ${k}${instanceLabel(e, r, ' of ')}: xla-crosscheck.py decoded the sidecar to other bytes than the corpus loader (a bug in the script)` });
       }
     }),
   );
@@ -356,9 +363,10 @@ export function expectCommand(o: ExpectOptions): number {
       continue;
     }
     const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const replicas = typeof raw['replicas'] === 'number' ? raw['replicas'] : 1;
+    const count = (k: string) => (typeof raw[k] === 'number' ? (raw[k] as number) : 1);
+    const instances = count('replicas') * count('partitions');
     const old = raw['outputs'];
-    const oldPer: unknown[][] = Array.isArray(old) ? (replicas > 1 ? (old as unknown[][]) : [old]) : [];
+    const oldPer: unknown[][] = Array.isArray(old) ? (instances > 1 ? (old as unknown[][]) : [old]) : [];
     const fresh = p.outputs!.map((vs, r) =>
       vs.map((v, i) => {
         const value: Record<string, unknown> = unpackValue(v.dtype, v.dims, fromHex(v.hex)) as unknown as Record<string, unknown>;
@@ -371,7 +379,7 @@ export function expectCommand(o: ExpectOptions): number {
         return value;
       }),
     );
-    const next = { ...raw, outputs: replicas > 1 ? fresh : fresh[0] };
+    const next = { ...raw, outputs: instances > 1 ? fresh : fresh[0] };
     const text = formatJson(next) + '\n';
     if (text !== readFileSync(file, 'utf8')) {
       writeFileSync(file, text);

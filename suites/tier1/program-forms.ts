@@ -143,7 +143,7 @@ const corpusRows = (): { id: string; entry: CorpusEntry }[] => {
   const rows: { id: string; entry: CorpusEntry }[] = [];
   for (const e of loadCorpus(corpusDir())) {
     const key = e.ops.join('+');
-    if (e.replicas !== 1 || seen.has(key)) continue;
+    if (e.replicas * e.partitions !== 1 || seen.has(key)) continue;
     seen.add(key);
     rows.push({ id: e.name, entry: e });
   }

@@ -58,6 +58,21 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Collective faults that only some programs of an op show, by program name: the padded replica_groups programs,
+ * the programs with partition_id on a partition other than its replica, rings whose wrap-around pair is not between
+ * neighbouring ids, reduce_scatter along dim 1, all_reduce with several operands, and flattened ids that name
+ * no replica when read as replica ids.
+ */
+const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = [
+  { match: /^all_reduce_padded_groups_/, faults: ['replica_groups_padding_included'] },
+  { match: /(^|_)partition_id_/, faults: ['partition_id_returns_replica_id'] },
+  { match: /^collective_permute_(forward|backward)_ring_p4$|^collective_permute_ring_f32_r4$/, faults: ['collective_permute_drops_wraparound'] },
+  { match: /^reduce_scatter_dim1_/, faults: ['reduce_scatter_wrong_dim'] },
+  { match: /^all_reduce_variadic_/, faults: ['variadic_all_reduce_first_only'] },
+  { match: /^all_reduce_flattened_ids_|^all_reduce_partitions_p4$|^reduce_scatter_dim\d_p4$|^all_gather_partitions_dim1_p4$/, faults: ['global_device_ids_ignored'] },
+];
+
+/**
  * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does, and so do the op's
  * KERNEL_FAULTS. Other programs
  * (regions, branches, reducers) catch the execute crash; their semantic faults are claimed by tier1.execute.
@@ -70,6 +85,7 @@ function catchesOf(e: CorpusEntry): string[] {
   const kind = kinds.size === 1 ? `/${[...kinds][0]}` : '';
   if (op) values.push(...(KERNEL_FAULTS[op] ?? []), ...(kind ? KERNEL_FAULTS[op + kind] ?? [] : []));
   values.push(...(SMALL_FLOAT_CATCHES[e.name] ?? []));
+  values.push(...PROGRAM_FAULTS.filter((x) => x.match.test(e.name)).flatMap((x) => x.faults));
   const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
   return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
 }
@@ -79,22 +95,34 @@ const entries: CorpusEntry[] = existsSync(dir) ? loadCorpus(dir) : [];
 const rows = entries.map((e) => ({ id: e.name, entry: e }));
 
 /**
- * Compiles and runs one corpus program. The device assignment is explicit — the first `replicas` addressable
- * devices — as JAX's jit passes one device's id (jax/_src/interpreters/pxla.py → compiler.get_compile_options)
- * and PyTorch/XLA's PjRtComputationClient::Compile fills DeviceAssignment(device_count, 1) itself: neither calls
- * PJRT_Client_DefaultDeviceAssignment.
+ * Compiles and runs one corpus program. The device assignment is explicit — the first replicas × partitions
+ * addressable devices, instance i = replica · partitions + partition on device i — as JAX's jit passes one device's
+ * id (jax/_src/interpreters/pxla.py → compiler.get_compile_options) and PyTorch/XLA's PjRtComputationClient::Compile
+ * fills DeviceAssignment(device_count, 1) itself: neither calls PJRT_Client_DefaultDeviceAssignment. A program with
+ * several partitions is compiled as JAX compiles one (use_spmd_partitioning when num_partitions > 1, pxla.py) and gets
+ * one argument list per addressable device of the executable, replica-major, as PJRT_LoadedExecutable_Execute's
+ * argument_lists are ordered.
  */
 /** A corpus entry; `artifactFile`: the external corpus's own portable artifact of the program, if it ships one. */
 type RunEntry = CorpusEntry & { artifactFile?: string };
 
 async function runEntry(ctx: CaseContext<unknown>, e: RunEntry): Promise<{ exe: LoadedExecutable; outputs: Buffer[][] }> {
   const { client } = ctx;
-  const n = e.replicas;
+  const n = e.replicas * e.partitions;
   const devices: Device[] = client.addressableDevices().slice(0, n);
-  if (devices.length < n) ctx.unsupported(`the program runs on ${n} replicas; the client has ${devices.length} addressable device(s)`);
+  if (devices.length < n) {
+    const shape = e.partitions > 1 ? `${e.replicas} replica(s) × ${e.partitions} partitions` : `${n} replicas`;
+    ctx.unsupported(`the program needs ${n} devices (${shape}); the client has ${devices.length} addressable device(s)`);
+  }
+  const deviceAssignment = Array.from({ length: e.replicas }, (_, r) => devices.slice(r * e.partitions, (r + 1) * e.partitions).map((d) => d.id));
   let exe: LoadedExecutable;
   try {
-    exe = await client.compile(await programFor(client, e.program, e.artifactFile), { numReplicas: n, deviceAssignment: assignment(client, n) });
+    exe = await client.compile(await programFor(client, e.program, e.artifactFile), {
+      numReplicas: e.replicas,
+      numPartitions: e.partitions,
+      deviceAssignment,
+      ...(e.partitions > 1 ? { useSpmdPartitioning: true } : {}),
+    });
   } catch (err) {
     if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') {
       for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
@@ -159,11 +187,13 @@ function executableFindings(exe: LoadedExecutable, want: HostValue[], problems: 
 async function outputFindings(e: CorpusEntry, outputs: Buffer[][]): Promise<{ problems: string[]; observed: ObservedError[] }> {
   const problems: string[] = [];
   const observed: ObservedError[] = [];
-  for (let r = 0; r < e.replicas; r++) {
+  const n = e.replicas * e.partitions;
+  for (let r = 0; r < n; r++) {
     const want = e.outputs[r]!;
     const got = outputs[r] ?? [];
-    const at = (k: number) => (e.replicas > 1 ? `replica ${r} output ${k}` : `output ${k}`);
-    if (got.length !== want.length) problems.push(`${e.replicas > 1 ? `replica ${r}: ` : ''}expected ${want.length} outputs, got ${got.length}`);
+    const who = n === 1 ? '' : e.partitions > 1 ? `replica ${Math.floor(r / e.partitions)} partition ${r % e.partitions}` : `replica ${r}`;
+    const at = (k: number) => (who ? `${who} output ${k}` : `output ${k}`);
+    if (got.length !== want.length) problems.push(`${who ? `${who}: ` : ''}expected ${want.length} outputs, got ${got.length}`);
     for (let k = 0; k < Math.min(got.length, want.length); k++) {
       const b = got[k]!;
       const w = want[k]!;
@@ -194,7 +224,7 @@ function boundOf(w: HostValue): ObservedError['bound'] {
   return { ulp: t.ulp ?? 0, ...(t.abs !== undefined ? { abs: t.abs } : {}), ...(t.rel !== undefined ? { rel: t.rel } : {}) };
 }
 
-/** Runs one corpus program and checks every replica's outputs against the sidecar. */
+/** Runs one corpus program and checks every program instance's outputs against the sidecar. */
 async function checkEntry(ctx: CaseContext<{ entry: RunEntry }>): Promise<void> {
   const e = ctx.p.entry;
   const { exe, outputs } = await runEntry(ctx, e);

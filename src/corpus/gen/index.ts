@@ -13,6 +13,7 @@ import { scatterPrograms } from './scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
 import { smallFloatPrograms } from './small-float-specs.js';
 import { sortPrograms } from './sort-specs.js';
+import { spmdPrograms } from './spmd-specs.js';
 import { structurePrograms } from './structure-specs.js';
 import { tuplePrograms } from './tuple-specs.js';
 
@@ -36,6 +37,7 @@ export function generateCorpus(): Program[] {
     ...reduceWindowPrograms(),
     ...collectivePrograms(),
     ...smallFloatPrograms(),
+    ...spmdPrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {

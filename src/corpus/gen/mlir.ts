@@ -140,9 +140,9 @@ export class FuncBuilder {
   }
 }
 
-export function moduleText(name: string, funcs: readonly string[], replicas = 1): string {
+export function moduleText(name: string, funcs: readonly string[], replicas = 1, partitions = 1): string {
   return [
-    `module @jit_${name} attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = ${replicas} : i32} {`,
+    `module @jit_${name} attributes {mhlo.num_partitions = ${partitions} : i32, mhlo.num_replicas = ${replicas} : i32} {`,
     ...funcs,
     '}',
     '',

@@ -45,11 +45,13 @@ export interface ProgramDef {
   description: string;
   ops: readonly string[];
   text: string;
-  /** per argument; per replica then per argument when replicas > 1 */
+  /** per argument; per program instance (replica-major) then per argument when replicas × partitions > 1 */
   inputs: readonly Tensor[] | readonly (readonly Tensor[])[];
   outputs: readonly Tensor[] | readonly (readonly Tensor[])[];
   tolerance?: Tolerance;
   replicas?: number;
+  /** SPMD partitions per replica (default 1) */
+  partitions?: number;
   /** one replica: other accepted results (the spec's latitude, XLA's answers) */
   alternatives?: readonly Alternative[];
   /**
@@ -75,16 +77,17 @@ export function program(p: ProgramDef): Program {
   const used = new Set(flat(p.inputs).concat(flat(p.outputs)).map((t) => t.dtype.name));
   const dtypes = DTYPES.filter((d) => used.has(d.name)).map((d) => d.name);
   const replicas = p.replicas ?? 1;
+  const partitions = p.partitions ?? 1;
   const enc = (ts: readonly Tensor[] | readonly (readonly Tensor[])[]) =>
-    replicas > 1 ? (ts as readonly (readonly Tensor[])[]).map((r) => r.map(tensorToValue)) : (ts as readonly Tensor[]).map(tensorToValue);
+    replicas * partitions > 1 ? (ts as readonly (readonly Tensor[])[]).map((r) => r.map(tensorToValue)) : (ts as readonly Tensor[]).map(tensorToValue);
   let outputs = enc(p.outputs);
-  if (replicas === 1 && p.open) {
+  if (replicas * partitions === 1 && p.open) {
     outputs = (outputs as Value[]).map((v, k) => {
       const open = (p.open![k] ?? []).filter((u) => u.elements.length > 0);
       return open.length ? { ...v, implementationDefined: open.map((u) => ({ reason: u.reason, elements: [...u.elements] })) } : v;
     });
   }
-  if (replicas === 1 && (p.alternatives || p.recompute)) outputs = withAlternatives(p, outputs as Value[]);
+  if (replicas * partitions === 1 && (p.alternatives || p.recompute)) outputs = withAlternatives(p, outputs as Value[]);
   const sidecar: SidecarInput = {
     description: p.description,
     ops: [...new Set(p.ops)],
@@ -93,6 +96,7 @@ export function program(p: ProgramDef): Program {
     outputs,
     tolerance: p.tolerance ?? {},
     replicas,
+    ...(partitions > 1 ? { partitions } : {}),
   };
   return { name: p.name, text: p.text, sidecar };
 }

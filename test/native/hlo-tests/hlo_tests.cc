@@ -719,6 +719,23 @@ static void TestCollectives() {
   ExpectMulti("all_to_all", Main("%x: tensor<2x4xf32>", "tensor<4x2xf32>", "    %0 = \"stablehlo.all_to_all\"(%x) <{concat_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, split_count = 2 : i64, split_dimension = 1 : i64}> : (tensor<2x4xf32>) -> tensor<4x2xf32>\n    return %0 : tensor<4x2xf32>", 2),
               PerReplica(2, [](int i) { double b = 10.0 * i; return Make(F32, {2, 4}, {b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7}); }),
               {Make(F32, {4, 2}, {0, 1, 4, 5, 10, 11, 14, 15}), Make(F32, {4, 2}, {2, 3, 6, 7, 12, 13, 16, 17})});
+  {
+    // variadic all_to_all (the spec splits every operand; XLA lowers it to HLO's tuple all-to-all, so no corpus program)
+    g_case = "all_to_all.variadic";
+    std::string text = Main("%x: tensor<4xf32>, %y: tensor<2xf32>", "tensor<4xf32>, tensor<2xf32>",
+                            "    %0:2 = \"stablehlo.all_to_all\"(%x, %y) <{concat_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, split_count = 2 : i64, split_dimension = 0 : i64}> : (tensor<4xf32>, tensor<2xf32>) -> (tensor<4xf32>, tensor<2xf32>)\n    return %0#0, %0#1 : tensor<4xf32>, tensor<2xf32>", 2);
+    std::vector<std::vector<Tensor>> args;
+    for (int r = 0; r < 2; ++r) args.push_back({Make(F32, {4}, {10.0 * r, 10.0 * r + 1, 10.0 * r + 2, 10.0 * r + 3}), Make(F32, {2}, {100.0 * r, 100.0 * r + 1})});
+    std::vector<std::vector<Tensor>> want = {{Make(F32, {4}, {0, 1, 10, 11}), Make(F32, {2}, {0, 100})}, {Make(F32, {4}, {2, 3, 12, 13}), Make(F32, {2}, {1, 101})}};
+    std::vector<std::vector<Tensor>> out;
+    Status s = RunProgram(text, args, &out, FaultHooks{});
+    CHECK(s.ok(), "%s", s.message.c_str());
+    for (size_t i = 0; s.ok() && i < want.size(); ++i)
+      for (size_t k = 0; k < want[i].size(); ++k) {
+        std::string why;
+        CHECK(k < out[i].size() && Same(out[i][k], want[i][k], &why), "instance %zu result %zu: %s", i, k, why.c_str());
+      }
+  }
   std::string perm = Main("%x: tensor<f32>", "tensor<f32>", "    %0 = \"stablehlo.collective_permute\"(%x) <{source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>}> : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>", 3);
   auto three = [](int i) { return Make(F32, {}, {i + 1.0}); };
   ExpectMulti("collective_permute", perm, PerReplica(3, three), {Make(F32, {}, {0}), Make(F32, {}, {1}), Make(F32, {}, {2})});
