@@ -54,6 +54,20 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Kernel faults that only some programs of an op show, by program name: asymmetric or negative padding, rhs
+ * dilation, feature and batch groups (operands whose groups differ), windows with tied elements, and positions that
+ * several windows select or whose init value is not the scatter's identity.
+ */
+const PROGRAM_FAULTS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/^convolution_(1d_negative_padding|2d_nchw_oihw_stride|2d_transposed|2d_window_reversal|3d_ndhwc)_/, ['conv_padding_low_high_swapped']],
+  [/^convolution_(2d_atrous|1d_mixed)_/, ['conv_ignores_rhs_dilation']],
+  [/^convolution_(2d_depthwise|2d_feature_groups|1d_mixed)_/, ['conv_feature_groups_ignored']],
+  [/^convolution_2d_batch_groups_/, ['conv_batch_groups_ignored']],
+  [/^select_and_scatter_(max_pool_grad|min_pool_grad|ties)_/, ['select_and_scatter_last_tie_wins']],
+  [/^select_and_scatter_(min_pool_grad|overlapping|padded|scatter_maximum|spec_example)_/, ['select_and_scatter_overwrites']],
+];
+
+/**
  * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does, and so do the op's
  * KERNEL_FAULTS. Other programs
  * (regions, branches, reducers) catch the execute crash; their semantic faults are claimed by tier1.execute.
@@ -65,6 +79,7 @@ function catchesOf(e: CorpusEntry): string[] {
   const kinds = new Set(e.dtypes.map((d) => dtype(d).kind));
   const kind = kinds.size === 1 ? `/${[...kinds][0]}` : '';
   if (op) values.push(...(KERNEL_FAULTS[op] ?? []), ...(kind ? KERNEL_FAULTS[op + kind] ?? [] : []));
+  for (const [name, faults] of PROGRAM_FAULTS) if (name.test(e.name)) values.push(...faults);
   const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
   return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
 }
