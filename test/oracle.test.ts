@@ -4,6 +4,7 @@ import {
   binary, bitcastConvert, clamp, compare, convert, dotGeneral, floatToBits, reduce, roundIntTo, roundTo, smallestSubnormal, Tensor, unary,
   allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose, reducePrecision,
   complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort, instancePairs, processGroups,
+  convDefaults, convolution, selectAndScatter,
 } from '../src/oracle/index.js';
 
 const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
@@ -182,6 +183,27 @@ describe('oracle: structure ops', () => {
   });
   it('reduces from the init value', () => {
     assert.deepEqual(reduce(t('s32', [1n, 2n, 3n, 4n], [2, 2]), t('s32', [10n], []), [1], 'add').values(), [13n, 17n]);
+  });
+  it("convolution: the spec's example (lhs dilation 2, stride 4)", () => {
+    const lhs = t('s64', [1, 2, 5, 6, 3, 4, 7, 8, 10, 11, 14, 15, 12, 13, 16, 17].map(BigInt), [1, 4, 4, 1]);
+    const rhs = t('s64', Array<bigint>(9).fill(1n), [3, 3, 1, 1]);
+    const dims = { inputBatch: 0, inputFeature: 3, inputSpatial: [1, 2], kernelInputFeature: 2, kernelOutputFeature: 3, kernelSpatial: [0, 1], outputBatch: 0, outputFeature: 3, outputSpatial: [1, 2] };
+    assert.deepEqual(convolution(lhs, rhs, convDefaults(dims, { strides: [4, 4], lhsDilation: [2, 2] })).values(), [10n, 26n, 46n, 62n]);
+  });
+  it('convolution: feature groups pair each lhs feature group with its kernel output features', () => {
+    // 1-D, two features, two groups, a 1-wide kernel: output feature g scales input feature g
+    const dims = { inputBatch: 0, inputFeature: 2, inputSpatial: [1], kernelInputFeature: 1, kernelOutputFeature: 2, kernelSpatial: [0], outputBatch: 0, outputFeature: 2, outputSpatial: [1] };
+    const r = convolution(t('s32', [1n, 10n, 2n, 20n], [1, 2, 2]), t('s32', [3n, 5n], [1, 1, 2]), convDefaults(dims, { featureGroups: 2 }));
+    assert.deepEqual(r.values(), [3n, 50n, 6n, 100n]);
+  });
+  it("select_and_scatter: the spec's example; ties select the first element", () => {
+    const w = { dimensions: [3, 1], strides: [2, 1], padding: [[0, 1], [0, 0]] as const };
+    const ge = (a: unknown, b: unknown) => (a as bigint) >= (b as bigint);
+    const add = (a: unknown, b: unknown) => (a as bigint) + (b as bigint);
+    const src = t('s64', [5n, 6n, 7n, 8n], [2, 2]);
+    const zero = t('s64', [0n], []);
+    assert.deepEqual(selectAndScatter(t('s64', [1n, 5n, 2n, 5n, 3n, 6n, 4n, 4n], [4, 2]), src, zero, w, ge, add).values(), [0n, 0n, 0n, 0n, 5n, 14n, 7n, 0n]);
+    assert.deepEqual(selectAndScatter(t('s64', [1n, 5n, 3n, 5n, 3n, 5n, 4n, 4n], [4, 2]), src, zero, w, ge, add).values(), [0n, 6n, 5n, 0n, 0n, 8n, 7n, 0n]);
   });
 });
 

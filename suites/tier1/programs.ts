@@ -58,10 +58,12 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Collective faults that only some programs of an op show, by program name: the padded replica_groups programs,
+ * Faults that only some programs of an op show, by program name. Collectives: the padded replica_groups programs,
  * the programs with partition_id on a partition other than its replica, rings whose wrap-around pair is not between
  * neighbouring ids, reduce_scatter along dim 1, all_reduce with several operands, and flattened ids that name
- * no replica when read as replica ids.
+ * no replica when read as replica ids. Convolution and select_and_scatter: asymmetric or negative padding, rhs
+ * dilation, feature and batch groups (operands whose groups differ), windows with tied elements, and positions that
+ * several windows select or whose init value is not the scatter's identity.
  */
 const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = [
   { match: /^all_reduce_padded_groups_/, faults: ['replica_groups_padding_included'] },
@@ -70,6 +72,12 @@ const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = 
   { match: /^reduce_scatter_dim1_/, faults: ['reduce_scatter_wrong_dim'] },
   { match: /^all_reduce_variadic_/, faults: ['variadic_all_reduce_first_only'] },
   { match: /^all_reduce_flattened_ids_|^all_reduce_partitions_p4$|^reduce_scatter_dim\d_p4$|^all_gather_partitions_dim1_p4$/, faults: ['global_device_ids_ignored'] },
+  { match: /^convolution_(1d_negative_padding|2d_nchw_oihw_stride|2d_transposed|2d_window_reversal|3d_ndhwc)_/, faults: ['conv_padding_low_high_swapped'] },
+  { match: /^convolution_(2d_atrous|1d_mixed)_/, faults: ['conv_ignores_rhs_dilation'] },
+  { match: /^convolution_(2d_depthwise|2d_feature_groups|1d_mixed)_/, faults: ['conv_feature_groups_ignored'] },
+  { match: /^convolution_2d_batch_groups_/, faults: ['conv_batch_groups_ignored'] },
+  { match: /^select_and_scatter_(max_pool_grad|min_pool_grad|ties)_/, faults: ['select_and_scatter_last_tie_wins'] },
+  { match: /^select_and_scatter_(min_pool_grad|overlapping|padded|scatter_maximum|spec_example)_/, faults: ['select_and_scatter_overwrites'] },
 ];
 
 /**

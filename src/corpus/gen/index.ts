@@ -5,11 +5,13 @@ import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
 import { collectivePrograms } from './collective-specs.js';
 import { complexPrograms } from './complex-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
+import { convolutionPrograms } from './convolution-specs.js';
 import { gatherPrograms } from './gather-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
 import { reduceWindowPrograms } from './reduce-window-specs.js';
 import { scatterPrograms } from './scatter-specs.js';
+import { selectAndScatterPrograms } from './select-and-scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
 import { smallFloatPrograms } from './small-float-specs.js';
 import { sortPrograms } from './sort-specs.js';
@@ -35,6 +37,8 @@ export function generateCorpus(): Program[] {
     ...gatherPrograms(),
     ...scatterPrograms(),
     ...reduceWindowPrograms(),
+    ...convolutionPrograms(),
+    ...selectAndScatterPrograms(),
     ...collectivePrograms(),
     ...smallFloatPrograms(),
     ...spmdPrograms(),

@@ -808,6 +808,61 @@ static void TestHostTransfers() {
               kUnimplemented, "host transfers");
 }
 
+// ---------------------------------------------------------------- convolution, select_and_scatter
+static void TestWindows() {
+  const std::string lt = "tensor<1x4x4x1xi64>", kt = "tensor<3x3x1x1xi64>", rt = "tensor<1x2x2x1xi64>";
+  const Tensor lhs = MakeInt<int64_t>(S64, {1, 4, 4, 1}, {1, 2, 5, 6, 3, 4, 7, 8, 10, 11, 14, 15, 12, 13, 16, 17});
+  const Tensor ones = MakeInt<int64_t>(S64, {3, 3, 1, 1}, {1, 1, 1, 1, 1, 1, 1, 1, 1});
+  const Tensor want = MakeInt<int64_t>(S64, {1, 2, 2, 1}, {10, 26, 46, 62});
+  auto conv = [&](const std::string& op, const std::string& l = "", const std::string& r = "") {
+    const std::string a = l.empty() ? lt : l, b = r.empty() ? rt : r;
+    return Main("%a: " + a + ", %b: " + kt, b, "    %0 = " + op + " : (" + a + ", " + kt + ") -> " + b + "\n    return %0 : " + b);
+  };
+  const std::string groups = "batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]";
+  // the spec's example, in the pretty form JAX prints, the generic form and the keyword ("raw") form
+  Expect("conv.pretty", conv("stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [4, 4], lhs_dilate = [2, 2]} {" + groups + "}"),
+         {lhs, ones}, {want});
+  const std::string window = "window_strides = array<i64: 4, 4>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 2, 2>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>";
+  Expect("conv.generic", conv("\"stablehlo.convolution\"(%a, %b) {" + window + ", dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, " + groups + "}"), {lhs, ones}, {want});
+  const std::string raw = "#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, "
+                          "kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>";
+  Expect("conv.raw", conv("\"stablehlo.convolution\"(%a, %b) {" + window + ", dimension_numbers = " + raw + ", " + groups + "}"), {lhs, ones}, {want});
+  FaultHooks swapped;
+  swapped.conv_padding_low_high_swapped = true;
+  // padding 1 below, 0 above: the fault moves every window down by one row and column
+  Expect("conv.fault.padding", conv("stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 0], [1, 0]]} {" + groups + "}"),
+         {lhs, ones}, {MakeInt<int64_t>(S64, {1, 2, 2, 1}, {57, 55, 76, 62})}, swapped);
+  const std::string dn = "dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [4, 4], lhs_dilate = [2, 2]}";
+  ExpectError("conv.invalid.result", conv("stablehlo.convolution(%a, %b) " + dn + " {" + groups + "}", "", "tensor<1x3x2x1xi64>"), kInvalidArgument, "result shape");
+  ExpectError("conv.invalid.groups", conv("stablehlo.convolution(%a, %b) " + dn + " {batch_group_count = 1 : i64, feature_group_count = 2 : i64}"), kInvalidArgument, "feature_group_count");
+  ExpectError("conv.invalid.both_groups", conv("stablehlo.convolution(%a, %b) " + dn + " {batch_group_count = 2 : i64, feature_group_count = 2 : i64}"), kInvalidArgument, "group");
+  ExpectError("conv.invalid.dims", conv("stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [4, 4]} {" + groups + "}"), kInvalidArgument, "dim_numbers");
+  ExpectError("conv.invalid.stride", conv("stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [0, 4]} {" + groups + "}"), kInvalidArgument, "positive");
+  ExpectError("conv.unsupported.mixed_types", conv("stablehlo.convolution(%a, %b) " + dn + " {" + groups + "}", "", "tensor<1x2x2x1xi32>"), kUnimplemented, "element types");
+
+  // select_and_scatter: the spec's example, the ties fault, an overwrite fault, a wrong source shape
+  const std::string xt = "tensor<4x2xi64>", st = "tensor<2x2xi64>", sc = "tensor<i64>";
+  auto sas = [&](const std::string& src_type, const std::string& scatter) {
+    return Main("%a: " + xt + ", %s: " + src_type + ", %i: " + sc, xt,
+                "    %0 = \"stablehlo.select_and_scatter\"(%a, %s, %i) ({\n  ^bb0(%p: " + sc + ", %q: " + sc + "):\n"
+                "    %c = stablehlo.compare GE, %p, %q : (" + sc + ", " + sc + ") -> tensor<i1>\n    stablehlo.return %c : tensor<i1>\n  }, {\n"
+                "  ^bb0(%u: " + sc + ", %v: " + sc + "):\n    %w = stablehlo." + scatter + " %u, %v : " + sc + "\n    stablehlo.return %w : " + sc + "\n  }) "
+                "{window_dimensions = array<i64: 3, 1>, window_strides = array<i64: 2, 1>, padding = dense<[[0, 1], [0, 0]]> : tensor<2x2xi64>} : (" + xt + ", " + src_type + ", " + sc + ") -> " + xt +
+                "\n    return %0 : " + xt);
+  };
+  const Tensor x = MakeInt<int64_t>(S64, {4, 2}, {1, 5, 2, 5, 3, 6, 4, 4}), src = MakeInt<int64_t>(S64, {2, 2}, {5, 6, 7, 8});
+  const Tensor zero = MakeInt<int64_t>(S64, {}, {0});
+  Expect("sas.spec", sas(st, "add"), {x, src, zero}, {MakeInt<int64_t>(S64, {4, 2}, {0, 0, 0, 0, 5, 14, 7, 0})});
+  FaultHooks last, over;
+  last.select_and_scatter_last_tie_wins = true;
+  over.select_and_scatter_overwrites = true;
+  const Tensor ties = MakeInt<int64_t>(S64, {4, 2}, {1, 5, 3, 5, 3, 5, 4, 4});
+  Expect("sas.first_tie", sas(st, "add"), {ties, src, zero}, {MakeInt<int64_t>(S64, {4, 2}, {0, 6, 5, 0, 0, 8, 7, 0})});
+  Expect("sas.fault.last_tie", sas(st, "add"), {ties, src, zero}, {MakeInt<int64_t>(S64, {4, 2}, {0, 0, 0, 0, 5, 14, 7, 0})}, last);
+  Expect("sas.fault.overwrites", sas(st, "add"), {x, src, zero}, {MakeInt<int64_t>(S64, {4, 2}, {0, 0, 0, 0, 5, 8, 7, 0})}, over);
+  ExpectError("sas.invalid.source", sas("tensor<3x2xi64>", "add"), kInvalidArgument, "number of windows");
+}
+
 int main() {
   TestEveryElementwiseOpAndType();
   TestNumerics();
@@ -821,6 +876,7 @@ int main() {
   TestSmallFloats();
   TestCollectives();
   TestHostTransfers();
+  TestWindows();
   std::printf("supported ops: %zu\n", SupportedOps().size());
   std::printf("%d checks passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;
