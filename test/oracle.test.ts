@@ -3,7 +3,7 @@ import { dtype } from '../src/abi/dtypes.js';
 import {
   binary, bitcastConvert, clamp, compare, convert, dotGeneral, floatToBits, reduce, roundIntTo, roundTo, smallestSubnormal, Tensor, unary,
   allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose, reducePrecision,
-  complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort,
+  complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort, cholesky, triangularSolve, fft,
 } from '../src/oracle/index.js';
 
 const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
@@ -196,5 +196,32 @@ describe('oracle: collectives', () => {
   it('all_to_all and collective_permute (non-targets get zeros)', () => {
     assert.deepEqual(allToAll(xs, g, 0, 0).map((x) => x.values()), [[1n, 10n], [2n, 20n]]);
     assert.deepEqual(collectivePermute(xs, [[0, 1]]).map((x) => x.values()), [[0n, 0n], [1n, 2n]]);
+  });
+});
+
+describe('oracle: linear algebra and fft', () => {
+  it("cholesky gives the spec example's factors, lower and upper", () => {
+    const a = t('f32', [1, 2, 3, 2, 20, 26, 3, 26, 70], [3, 3]);
+    assert.deepEqual(cholesky(a, true).values(), [1, 0, 0, 2, 4, 0, 3, 5, 6]);
+    assert.deepEqual(cholesky(a, false).values(), [1, 2, 3, 0, 4, 5, 0, 0, 6]);
+    assert.throws(() => cholesky(t('f32', [1, 2, 2, 1], [2, 2]), true), /not positive definite/);
+  });
+  it('triangular_solve reads one triangle, transposes, and solves from the right', () => {
+    const a = t('f64', [2, 99, 1, 4], [2, 2]); // L = [[2, 0], [1, 4]]
+    const b = t('f64', [6, 8], [2, 1]);
+    const o = { leftSide: true, lower: true, unitDiagonal: false } as const;
+    assert.deepEqual(triangularSolve(a, b, { ...o, transposeA: 'NO_TRANSPOSE' }).values(), [3, 1.25]);
+    assert.deepEqual(triangularSolve(a, b, { ...o, transposeA: 'TRANSPOSE' }).values(), [2, 2]);
+    // x·L = [6, 8]: x = [(6 − 8/4)/2, 8/4]
+    assert.deepEqual(triangularSolve(a, t('f64', [6, 8], [1, 2]), { ...o, leftSide: false, transposeA: 'NO_TRANSPOSE' }).values(), [2, 2]);
+  });
+  it('fft of a delta is flat; IFFT scales by 1/n; RFFT keeps n/2 + 1 bins; IRFFT inverts RFFT', () => {
+    const delta = Tensor.of('c64', [4], [{ re: 1, im: 0 }, { re: 0, im: 0 }, { re: 0, im: 0 }, { re: 0, im: 0 }]);
+    assert.deepEqual(fft(delta, 'FFT', [4]).values(), Array(4).fill({ re: 1, im: 0 }));
+    assert.deepEqual(fft(delta, 'IFFT', [4]).values(), Array(4).fill({ re: 0.25, im: 0 }));
+    const r = t('f64', [1, 2, 3, 4, 5, 6]);
+    const spectrum = fft(r, 'RFFT', [6]);
+    assert.deepEqual(spectrum.dims, [4]);
+    fft(spectrum, 'IRFFT', [6]).values().forEach((v, i) => assert.ok(Math.abs((v as number) - (i + 1)) < 1e-12));
   });
 });

@@ -13,3 +13,5 @@ export * from './sort.js';
 export * from './gather.js';
 export * from './scatter.js';
 export * from './reduce-window.js';
+export * from './linalg.js';
+export * from './fft.js';

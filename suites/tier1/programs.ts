@@ -38,7 +38,8 @@ const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].
  * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex, b·d ≠ 0 for complex multiply,
  * keys the comparator ties, with payloads that tell them apart, in every stable sort; a negative start index in
  * every gather; an input whose untouched elements are not zero in every scatter; a nonzero last result row in
- * every reduce_window).
+ * every reduce_window; both factors of each cholesky input, both NO_TRANSPOSE and a transposed solve of each
+ * triangular_solve system, all four fft_types on each fft shape).
  */
 const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   atan2: ['atan2_operands_swapped'],
@@ -51,7 +52,19 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   gather: ['gather_negative_index_as_unsigned'],
   scatter: ['scatter_starts_from_zeros'],
   reduce_window: ['reduce_window_last_dropped'],
+  cholesky: ['cholesky_ignores_lower'],
+  triangular_solve: ['triangular_solve_ignores_transpose'],
+  fft: ['fft_inverse_unscaled', 'rfft_last_bin_dropped'],
 };
+
+/**
+ * Kernel faults that only some programs of an op show, by program name prefix: the start-index clamping programs
+ * (a negative and a too-large start in each) of dynamic_slice and dynamic_update_slice.
+ */
+const PROGRAM_FAULTS: readonly { prefix: string; faults: readonly string[] }[] = [
+  { prefix: 'dynamic_slice_clamped_', faults: ['dynamic_slice_clamps_to_dim'] },
+  { prefix: 'dynamic_update_slice_clamped_', faults: ['dynamic_slice_clamps_to_dim'] },
+];
 
 /**
  * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does, and so do the op's
@@ -65,6 +78,7 @@ function catchesOf(e: CorpusEntry): string[] {
   const kinds = new Set(e.dtypes.map((d) => dtype(d).kind));
   const kind = kinds.size === 1 ? `/${[...kinds][0]}` : '';
   if (op) values.push(...(KERNEL_FAULTS[op] ?? []), ...(kind ? KERNEL_FAULTS[op + kind] ?? [] : []));
+  for (const p of PROGRAM_FAULTS) if (e.name.startsWith(p.prefix)) values.push(...p.faults);
   const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
   return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
 }

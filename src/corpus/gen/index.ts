@@ -5,7 +5,9 @@ import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
 import { collectivePrograms } from './collective-specs.js';
 import { complexPrograms } from './complex-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
+import { fftPrograms } from './fft-specs.js';
 import { gatherPrograms } from './gather-specs.js';
+import { linalgPrograms } from './linalg-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
 import { reduceWindowPrograms } from './reduce-window-specs.js';
@@ -34,6 +36,8 @@ export function generateCorpus(): Program[] {
     ...scatterPrograms(),
     ...reduceWindowPrograms(),
     ...collectivePrograms(),
+    ...linalgPrograms(),
+    ...fftPrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {
