@@ -377,6 +377,14 @@ static void TestLinalgFftRng() {
   Expect("triangular_solve.transpose", solve, sargs, {Make(F64, {2, 1}, {2, 2})});
   FaultHooks plain; plain.triangular_solve_ignores_transpose = true;
   Expect("triangular_solve.fault", solve, sargs, {Make(F64, {2, 1}, {3, 1.25})}, plain);
+  const std::string adjoint = OneOp("%a: tensor<2x2xcomplex<f32>>, %b: tensor<2x1xcomplex<f32>>", "tensor<2x1xcomplex<f32>>",
+      "%0 = \"stablehlo.triangular_solve\"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose ADJOINT>, unit_diagonal = false}> : (tensor<2x2xcomplex<f32>>, tensor<2x1xcomplex<f32>>) -> tensor<2x1xcomplex<f32>>",
+      "%0 : tensor<2x1xcomplex<f32>>");
+  // Lᴴ·x = b with L = [[2, 0], [i, 4]], b = [6, 8i]: x = [2, 2i] (Lᵀ instead of Lᴴ gives [4, 2i])
+  std::vector<Tensor> cargs = {C64({2, 2}, {2, 0, 7, 7, 0, 1, 4, 0}), C64({2, 1}, {6, 0, 0, 8})};
+  Expect("triangular_solve.adjoint", adjoint, cargs, {C64({2, 1}, {2, 0, 0, 2})});
+  FaultHooks noconj; noconj.triangular_solve_adjoint_not_conjugated = true;
+  Expect("triangular_solve.adjoint_fault", adjoint, cargs, {C64({2, 1}, {4, 0, 0, 2})}, noconj);
   const std::string ifft = OneOp("%a: tensor<4xcomplex<f32>>", "tensor<4xcomplex<f32>>",
       "%0 = stablehlo.fft %a, type = IFFT, length = [4] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>", "%0 : tensor<4xcomplex<f32>>");
   Expect("fft.ifft", ifft, {C64({4}, {4, 0, 4, 0, 4, 0, 4, 0})}, {C64({4}, {4, 0, 0, 0, 0, 0, 0, 0})});
@@ -394,8 +402,8 @@ static void TestLinalgFftRng() {
   // invalid programs: INVALID_ARGUMENT; valid ones this interpreter cannot run: UNIMPLEMENTED
   ExpectError("invalid.cholesky_not_square", OneOp("%a: tensor<2x3xf32>", "tensor<2x3xf32>",
       "%0 = \"stablehlo.cholesky\"(%a) <{lower = true}> : (tensor<2x3xf32>) -> tensor<2x3xf32>", "%0 : tensor<2x3xf32>"), kInvalidArgument, "square");
-  ExpectError("unsupported.cholesky_complex", OneOp("%a: tensor<2x2xcomplex<f32>>", "tensor<2x2xcomplex<f32>>",
-      "%0 = \"stablehlo.cholesky\"(%a) <{lower = true}> : (tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>", "%0 : tensor<2x2xcomplex<f32>>"), kUnimplemented, "complex<f32>");
+  ExpectError("invalid.cholesky_int", OneOp("%a: tensor<2x2xi32>", "tensor<2x2xi32>",
+      "%0 = \"stablehlo.cholesky\"(%a) <{lower = true}> : (tensor<2x2xi32>) -> tensor<2x2xi32>", "%0 : tensor<2x2xi32>"), kInvalidArgument, "floating-point or complex");
   ExpectError("invalid.triangular_solve_shape", OneOp("%a: tensor<2x2xf32>, %b: tensor<3x1xf32>", "tensor<3x1xf32>",
       "%0 = \"stablehlo.triangular_solve\"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x2xf32>, tensor<3x1xf32>) -> tensor<3x1xf32>",
       "%0 : tensor<3x1xf32>"), kInvalidArgument, "facing");
