@@ -5,6 +5,7 @@ import {
   allGather, allReduce, allToAll, collectivePermute, reduceScatter, pad, dynamicSlice, broadcastInDim, transpose, reducePrecision,
   complexOf, complexPart, complexBinary, complexAbs, complexCompare, gather, sort, instancePairs, processGroups,
   convDefaults, convolution, selectAndScatter,
+  cholesky, triangularSolve, fft,
 } from '../src/oracle/index.js';
 
 const t = (name: string, values: (number | bigint | boolean)[], dims = [values.length]) => Tensor.of(name, dims, values);
@@ -228,5 +229,32 @@ describe('oracle: collectives', () => {
     assert.deepEqual(processGroups('cross_replica', [[0, 1, 2], [3, -1, -1]], { replicas: 4, partitions: 1 }), [[0, 1, 2], [3]]);
     assert.deepEqual(instancePairs('cross_partition', [[0, 1]], { replicas: 2, partitions: 2 }), [[0, 1], [2, 3]]);
     assert.deepEqual(instancePairs('cross_replica', [[0, 1]], { replicas: 2, partitions: 2 }), [[0, 2], [1, 3]]);
+  });
+});
+
+describe('oracle: linear algebra and fft', () => {
+  it("cholesky gives the spec example's factors, lower and upper", () => {
+    const a = t('f32', [1, 2, 3, 2, 20, 26, 3, 26, 70], [3, 3]);
+    assert.deepEqual(cholesky(a, true).values(), [1, 0, 0, 2, 4, 0, 3, 5, 6]);
+    assert.deepEqual(cholesky(a, false).values(), [1, 2, 3, 0, 4, 5, 0, 0, 6]);
+    assert.throws(() => cholesky(t('f32', [1, 2, 2, 1], [2, 2]), true), /not positive definite/);
+  });
+  it('triangular_solve reads one triangle, transposes, and solves from the right', () => {
+    const a = t('f64', [2, 99, 1, 4], [2, 2]); // L = [[2, 0], [1, 4]]
+    const b = t('f64', [6, 8], [2, 1]);
+    const o = { leftSide: true, lower: true, unitDiagonal: false } as const;
+    assert.deepEqual(triangularSolve(a, b, { ...o, transposeA: 'NO_TRANSPOSE' }).values(), [3, 1.25]);
+    assert.deepEqual(triangularSolve(a, b, { ...o, transposeA: 'TRANSPOSE' }).values(), [2, 2]);
+    // x·L = [6, 8]: x = [(6 − 8/4)/2, 8/4]
+    assert.deepEqual(triangularSolve(a, t('f64', [6, 8], [1, 2]), { ...o, leftSide: false, transposeA: 'NO_TRANSPOSE' }).values(), [2, 2]);
+  });
+  it('fft of a delta is flat; IFFT scales by 1/n; RFFT keeps n/2 + 1 bins; IRFFT inverts RFFT', () => {
+    const delta = Tensor.of('c64', [4], [{ re: 1, im: 0 }, { re: 0, im: 0 }, { re: 0, im: 0 }, { re: 0, im: 0 }]);
+    assert.deepEqual(fft(delta, 'FFT', [4]).values(), Array(4).fill({ re: 1, im: 0 }));
+    assert.deepEqual(fft(delta, 'IFFT', [4]).values(), Array(4).fill({ re: 0.25, im: 0 }));
+    const r = t('f64', [1, 2, 3, 4, 5, 6]);
+    const spectrum = fft(r, 'RFFT', [6]);
+    assert.deepEqual(spectrum.dims, [4]);
+    fft(spectrum, 'IRFFT', [6]).values().forEach((v, i) => assert.ok(Math.abs((v as number) - (i + 1)) < 1e-12));
   });
 });

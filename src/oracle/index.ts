@@ -15,3 +15,5 @@ export * from './scatter.js';
 export * from './reduce-window.js';
 export * from './convolution.js';
 export * from './select-and-scatter.js';
+export * from './linalg.js';
+export * from './fft.js';

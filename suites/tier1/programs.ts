@@ -42,7 +42,8 @@ const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].
  * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex, b·d ≠ 0 for complex multiply,
  * keys the comparator ties, with payloads that tell them apart, in every stable sort; a negative start index in
  * every gather; an input whose untouched elements are not zero in every scatter; a nonzero last result row in
- * every reduce_window).
+ * every reduce_window; both factors of each cholesky input, both NO_TRANSPOSE and a transposed solve of each
+ * triangular_solve system (complex ones also ADJOINT), all four fft_types on each fft shape).
  */
 const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   atan2: ['atan2_operands_swapped'],
@@ -55,6 +56,10 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   gather: ['gather_negative_index_as_unsigned'],
   scatter: ['scatter_starts_from_zeros'],
   reduce_window: ['reduce_window_last_dropped'],
+  cholesky: ['cholesky_ignores_lower'],
+  triangular_solve: ['triangular_solve_ignores_transpose'],
+  'triangular_solve/complex': ['triangular_solve_adjoint_not_conjugated'],
+  fft: ['fft_inverse_unscaled', 'rfft_last_bin_dropped'],
 };
 
 /**
@@ -63,7 +68,8 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
  * neighbouring ids, reduce_scatter along dim 1, all_reduce with several operands, and flattened ids that name
  * no replica when read as replica ids. Convolution and select_and_scatter: asymmetric or negative padding, rhs
  * dilation, feature and batch groups (operands whose groups differ), windows with tied elements, and positions that
- * several windows select or whose init value is not the scatter's identity.
+ * several windows select or whose init value is not the scatter's identity. dynamic_slice and dynamic_update_slice:
+ * the start-index clamping programs (a negative and a too-large start in each).
  */
 const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = [
   { match: /^all_reduce_padded_groups_/, faults: ['replica_groups_padding_included'] },
@@ -78,6 +84,8 @@ const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = 
   { match: /^convolution_2d_batch_groups_/, faults: ['conv_batch_groups_ignored'] },
   { match: /^select_and_scatter_(max_pool_grad|min_pool_grad|ties)_/, faults: ['select_and_scatter_last_tie_wins'] },
   { match: /^select_and_scatter_(min_pool_grad|overlapping|padded|scatter_maximum|spec_example)_/, faults: ['select_and_scatter_overwrites'] },
+  { match: /^dynamic_slice_clamped_/, faults: ['dynamic_slice_clamps_to_dim'] },
+  { match: /^dynamic_update_slice_clamped_/, faults: ['dynamic_slice_clamps_to_dim'] },
 ];
 
 /**

@@ -6,7 +6,9 @@ import { collectivePrograms } from './collective-specs.js';
 import { complexPrograms } from './complex-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
 import { convolutionPrograms } from './convolution-specs.js';
+import { fftPrograms } from './fft-specs.js';
 import { gatherPrograms } from './gather-specs.js';
+import { linalgPrograms } from './linalg-specs.js';
 import type { Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
 import { reduceWindowPrograms } from './reduce-window-specs.js';
@@ -42,6 +44,8 @@ export function generateCorpus(): Program[] {
     ...collectivePrograms(),
     ...smallFloatPrograms(),
     ...spmdPrograms(),
+    ...linalgPrograms(),
+    ...fftPrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {

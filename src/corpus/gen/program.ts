@@ -61,6 +61,8 @@ export interface ProgramDef {
   recompute?: (inputs: readonly Tensor[]) => readonly Tensor[];
   /** one replica, per output: elements whose value the StableHLO spec leaves implementation-defined (not compared) */
   open?: readonly (readonly OpenElements[] | undefined)[];
+  /** one replica, per output: its own tolerance (bounds that depend on the output, e.g. on its norm) */
+  outputTolerances?: readonly Tolerance[];
 }
 
 /** Elements of one output whose value is implementation-defined, and why. */
@@ -87,6 +89,7 @@ export function program(p: ProgramDef): Program {
       return open.length ? { ...v, implementationDefined: open.map((u) => ({ reason: u.reason, elements: [...u.elements] })) } : v;
     });
   }
+  if (replicas * partitions === 1 && p.outputTolerances) outputs = (outputs as Value[]).map((v, k) => ({ ...v, tolerance: p.outputTolerances![k]! }));
   if (replicas * partitions === 1 && (p.alternatives || p.recompute)) outputs = withAlternatives(p, outputs as Value[]);
   const sidecar: SidecarInput = {
     description: p.description,

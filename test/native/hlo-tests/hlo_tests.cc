@@ -364,6 +364,65 @@ static void TestSort() {
   Expect("sort.fault", text, args, {Make(F32, {5}, {-1, 1, 1, 2, 2}), MakeInt<int32_t>(S32, {5}, {3, 4, 1, 2, 0})}, rev);
 }
 
+// ---------------------------------------------------------------- cholesky, triangular_solve, fft, rng_bit_generator
+static std::string OneOp(const std::string& args, const std::string& results, const std::string& op, const std::string& ret) {
+  return Main(args, results, "    " + op + "\n    return " + ret);
+}
+
+static void TestLinalgFftRng() {
+  const std::string chol = OneOp("%a: tensor<2x2xf32>", "tensor<2x2xf32>",
+      "%0 = \"stablehlo.cholesky\"(%a) <{lower = false}> : (tensor<2x2xf32>) -> tensor<2x2xf32>", "%0 : tensor<2x2xf32>");
+  Expect("cholesky.upper", chol, {Make(F32, {2, 2}, {4, -2, -2, 10})}, {Make(F32, {2, 2}, {2, -1, 0, 3})});
+  FaultHooks lower; lower.cholesky_ignores_lower = true;
+  Expect("cholesky.fault", chol, {Make(F32, {2, 2}, {4, -2, -2, 10})}, {Make(F32, {2, 2}, {2, 0, -1, 3})}, lower);
+  const std::string solve = OneOp("%a: tensor<2x2xf64>, %b: tensor<2x1xf64>", "tensor<2x1xf64>",
+      "%0 = \"stablehlo.triangular_solve\"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose TRANSPOSE>, unit_diagonal = false}> : (tensor<2x2xf64>, tensor<2x1xf64>) -> tensor<2x1xf64>",
+      "%0 : tensor<2x1xf64>");
+  // Lᵀ·x = b with L = [[2, 0], [1, 4]] (the 99 above the diagonal is never read): x = [(6 − 2)/2, 8/4]
+  std::vector<Tensor> sargs = {Make(F64, {2, 2}, {2, 99, 1, 4}), Make(F64, {2, 1}, {6, 8})};
+  Expect("triangular_solve.transpose", solve, sargs, {Make(F64, {2, 1}, {2, 2})});
+  FaultHooks plain; plain.triangular_solve_ignores_transpose = true;
+  Expect("triangular_solve.fault", solve, sargs, {Make(F64, {2, 1}, {3, 1.25})}, plain);
+  const std::string adjoint = OneOp("%a: tensor<2x2xcomplex<f32>>, %b: tensor<2x1xcomplex<f32>>", "tensor<2x1xcomplex<f32>>",
+      "%0 = \"stablehlo.triangular_solve\"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose ADJOINT>, unit_diagonal = false}> : (tensor<2x2xcomplex<f32>>, tensor<2x1xcomplex<f32>>) -> tensor<2x1xcomplex<f32>>",
+      "%0 : tensor<2x1xcomplex<f32>>");
+  // Lᴴ·x = b with L = [[2, 0], [i, 4]], b = [6, 8i]: x = [2, 2i] (Lᵀ instead of Lᴴ gives [4, 2i])
+  std::vector<Tensor> cargs = {C64({2, 2}, {2, 0, 7, 7, 0, 1, 4, 0}), C64({2, 1}, {6, 0, 0, 8})};
+  Expect("triangular_solve.adjoint", adjoint, cargs, {C64({2, 1}, {2, 0, 0, 2})});
+  FaultHooks noconj; noconj.triangular_solve_adjoint_not_conjugated = true;
+  Expect("triangular_solve.adjoint_fault", adjoint, cargs, {C64({2, 1}, {4, 0, 0, 2})}, noconj);
+  const std::string ifft = OneOp("%a: tensor<4xcomplex<f32>>", "tensor<4xcomplex<f32>>",
+      "%0 = stablehlo.fft %a, type = IFFT, length = [4] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>", "%0 : tensor<4xcomplex<f32>>");
+  Expect("fft.ifft", ifft, {C64({4}, {4, 0, 4, 0, 4, 0, 4, 0})}, {C64({4}, {4, 0, 0, 0, 0, 0, 0, 0})});
+  FaultHooks unscaled; unscaled.fft_inverse_unscaled = true;
+  Expect("fft.fault", ifft, {C64({4}, {4, 0, 4, 0, 4, 0, 4, 0})}, {C64({4}, {16, 0, 0, 0, 0, 0, 0, 0})}, unscaled);
+  const std::string rfft = OneOp("%a: tensor<4xf32>", "tensor<3xcomplex<f32>>",
+      "%0 = \"stablehlo.fft\"(%a) <{fft_length = array<i64: 4>, fft_type = #stablehlo<fft_type RFFT>}> : (tensor<4xf32>) -> tensor<3xcomplex<f32>>", "%0 : tensor<3xcomplex<f32>>");
+  Expect("fft.rfft", rfft, {Make(F32, {4}, {1, 0, 0, 0})}, {C64({3}, {1, 0, 1, 0, 1, 0})});
+  const std::string rng = OneOp("%s: tensor<2xui64>", "tensor<2xui64>, tensor<ui32>",
+      "%0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<ui32>)", "%0, %1 : tensor<2xui64>, tensor<ui32>");
+  // XLA's bits for this state (jaxlib 0.10.2)
+  Expect("rng.three_fry", rng, {Bits(ElementType::U64, {2}, {3, 4})}, {Bits(ElementType::U64, {2}, {3, 5}), Bits(ElementType::U32, {}, {555017538})});
+  FaultHooks stuck; stuck.rng_state_not_advanced = true;
+  Expect("rng.fault", rng, {Bits(ElementType::U64, {2}, {3, 4})}, {Bits(ElementType::U64, {2}, {3, 4}), Bits(ElementType::U32, {}, {555017538})}, stuck);
+  // invalid programs: INVALID_ARGUMENT; valid ones this interpreter cannot run: UNIMPLEMENTED
+  ExpectError("invalid.cholesky_not_square", OneOp("%a: tensor<2x3xf32>", "tensor<2x3xf32>",
+      "%0 = \"stablehlo.cholesky\"(%a) <{lower = true}> : (tensor<2x3xf32>) -> tensor<2x3xf32>", "%0 : tensor<2x3xf32>"), kInvalidArgument, "square");
+  ExpectError("invalid.cholesky_int", OneOp("%a: tensor<2x2xi32>", "tensor<2x2xi32>",
+      "%0 = \"stablehlo.cholesky\"(%a) <{lower = true}> : (tensor<2x2xi32>) -> tensor<2x2xi32>", "%0 : tensor<2x2xi32>"), kInvalidArgument, "floating-point or complex");
+  ExpectError("invalid.triangular_solve_shape", OneOp("%a: tensor<2x2xf32>, %b: tensor<3x1xf32>", "tensor<3x1xf32>",
+      "%0 = \"stablehlo.triangular_solve\"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x2xf32>, tensor<3x1xf32>) -> tensor<3x1xf32>",
+      "%0 : tensor<3x1xf32>"), kInvalidArgument, "facing");
+  ExpectError("invalid.fft_no_type", OneOp("%a: tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>",
+      "%0 = \"stablehlo.fft\"(%a) : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>", "%0 : tensor<2xcomplex<f32>>"), kInvalidArgument, "fft_type");
+  ExpectError("invalid.rfft_length", OneOp("%a: tensor<4xf32>", "tensor<2xcomplex<f32>>",
+      "%0 = stablehlo.fft %a, type = RFFT, length = [4] : (tensor<4xf32>) -> tensor<2xcomplex<f32>>", "%0 : tensor<2xcomplex<f32>>"), kInvalidArgument, "fft_length");
+  ExpectError("invalid.three_fry_state", OneOp("%s: tensor<3xui64>", "tensor<3xui64>, tensor<2xui32>",
+      "%0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<3xui64>) -> (tensor<3xui64>, tensor<2xui32>)", "%0, %1 : tensor<3xui64>, tensor<2xui32>"), kInvalidArgument, "THREE_FRY");
+  ExpectError("unsupported.default_state", OneOp("%s: tensor<4xui64>", "tensor<4xui64>, tensor<2xui32>",
+      "%0, %1 = stablehlo.rng_bit_generator %s, algorithm = DEFAULT : (tensor<4xui64>) -> (tensor<4xui64>, tensor<2xui32>)", "%0, %1 : tensor<4xui64>, tensor<2xui32>"), kUnimplemented, "DEFAULT");
+}
+
 static void TestTuples() {
   const std::string tt = "tuple<tensor<2xf32>, tuple<tensor<i32>>>";
   const std::string body =
@@ -576,7 +635,6 @@ static void TestErrors() {
   ExpectError("unsupported.chlo", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = chlo.erf_inv %a : tensor<f32> -> tensor<f32>\n    return %0 : tensor<f32>"), kUnimplemented, "chlo.erf_inv");
   ExpectError("unsupported.custom_call", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = stablehlo.custom_call @lapack_foo(%a) : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>"),
               kUnimplemented, "custom_call @lapack_foo");
-  ExpectError("unsupported.fft", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.fft\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kUnimplemented, "stablehlo.fft");
   ExpectError("invalid.sort_no_comparator", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.sort\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kInvalidArgument, "comparator");
   ExpectError("unsupported.complex_sine", Un("sine", "tensor<2xcomplex<f32>>"), kUnimplemented, "complex<f32>");
   ExpectError("unsupported.complex_lt", Main("%a: tensor<2xcomplex<f32>>", "tensor<2xi1>", "    %0 = stablehlo.compare LT, %a, %a : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
@@ -870,6 +928,7 @@ int main() {
   TestTuples();
   TestComplex();
   TestSort();
+  TestLinalgFftRng();
   TestPrograms();
   TestErrors();
   TestSubByte();
