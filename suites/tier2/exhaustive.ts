@@ -18,6 +18,17 @@ const XLA_BOUND =
   "XLA, which JAX compiles through, holds its own CPU and GPU backends to these bounds in its exhaustive tests (xla/tests/exhaustive/, every f16/bf16 input); a result outside the largest of them is one no XLA backend would give a JAX program";
 
 /**
+ * Where `op_off_by_one` (one more on every result) stays inside the bound: our bounds for types XLA never tests follow
+ * its type-independent rules, which on f4, f6, f8e4m3 and f8e3m4 allow a relative error the +1 on
+ * atan2's and cbrt's small results stays under. Those cases claim the execute crash instead (the fault matrix checks
+ * both lists).
+ */
+const OFF_BY_ONE_WITHIN_BOUND: Readonly<Record<string, readonly string[]>> = {
+  atan2: ['f8e4m3', 'f8e3m4', 'f4e2m1fn', 'f6e2m3fn', 'f6e3m2fn'],
+  cbrt: ['f4e2m1fn', 'f6e2m3fn', 'f6e3m2fn'],
+};
+
+/**
  * Faults the area shows, per op and type: an f16 exp from a cheap polynomial in half precision; log1p as log(1 + x)
  * with 1 + x rounded to the type; sine/cosine with the argument reduced by a float 2π; bf16 results truncated
  * (shows where the bound is exact: the arithmetic ops); f16 subnormal results flushed (where two normal operands give
@@ -78,7 +89,7 @@ for (const [name, ops] of [['unary', EXHAUSTIVE_UNARY], ['binary', EXHAUSTIVE_BI
     t.case(p.op, {
       source: sourceOf(p),
       cite: cite(p),
-      catches: [...(FAULTS[`${p.op}/${p.dt}`] ?? []), `op_off_by_one=${p.op}`],
+      catches: [...(FAULTS[`${p.op}/${p.dt}`] ?? []), OFF_BY_ONE_WITHIN_BOUND[p.op]?.includes(p.dt) ? 'crash_in=PJRT_LoadedExecutable_Execute' : `op_off_by_one=${p.op}`],
       description: name === 'unary' ? `${p.op} over every ${p.dt} bit pattern` : `${p.op} over a dense grid of ${p.dt} operand pairs`,
     })
       .params([{ ...p, id: p.dt }])
