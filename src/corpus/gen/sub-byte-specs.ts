@@ -1,6 +1,6 @@
 // The sub-byte integers end to end (s4, u4, s2, u2; host form one element per byte, the value in the low bits):
 // convert to and from s32 and f32 at the edges (narrowing wraps to the low bits, as XLA does), every operand pair
-// of the wrapping arithmetic, bitwise and shift ops and of compare, every pattern of the unary ops, data movement
+// of the wrapping arithmetic, bitwise and shift ops, compare and select, every pattern of the unary ops, data movement
 // over a 2x3x4 tensor (reshape, transpose, concatenate) to catch packing bugs, and an add whose wrapped result feeds
 // a convert in the same program (a result must not keep bits above the type's width). XLA's CPU compiler agrees
 // with every answer here (xla-check, text and artifact form).
@@ -9,7 +9,7 @@
 // device packs sub-byte elements, the host form does not), popcnt/count_leading_zeros, divide/remainder/power,
 // and concatenate of s2/u2 (XLA's CPU compiler aborts on it: ir_array.cc "Check failed: bit_offset != nullptr").
 import { dtype as dtypeByName, type DtypeRow } from '../../abi/dtypes.js';
-import { compare, defaultCompareType, DIRECTIONS } from '../../oracle/compare.js';
+import { compare, defaultCompareType, DIRECTIONS, select } from '../../oracle/compare.js';
 import { convert } from '../../oracle/convert.js';
 import { binary, unary } from '../../oracle/elementwise.js';
 import { concatenate, reshape, transpose } from '../../oracle/shape.js';
@@ -95,6 +95,8 @@ export function subBytePrograms(): Program[] {
     const results = DIRECTIONS.map((dir) => ({ value: cf.op(`stablehlo.compare  ${dir}, ${x}, ${y},  ${ctype} : (${typeOf(a)}, ${typeOf(b)}) -> ${predT}`), type: predT }));
     const cname = `compare_${d.name}`;
     out.push(program({ name: cname, description: `compare ${DIRECTIONS.join('/')} (${ctype}) on every pair of ${d.name} values; six results`, ops: ['compare'], text: moduleText(cname, [cf.text(results)]), inputs: [a, b], outputs: DIRECTIONS.map((dir) => compare(dir, a, b, ctype)) }));
+    const pick = vec(PRED, a.values().map((_, i) => i % 3 === 1));
+    out.push(singleOp(`select_${d.name}`, 'select', [pick, a, b], select(pick, a, b), `select between every pair of ${d.name} values`));
     out.push(...movePrograms(d));
     out.push(addThenConvert(d));
   }
