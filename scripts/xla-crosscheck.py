@@ -104,6 +104,12 @@ for _name, _attr in [('f8e5m2', 'float8_e5m2'), ('f8e4m3fn', 'float8_e4m3fn'), (
                      ('f6e2m3fn', 'float6_e2m3fn'), ('f6e3m2fn', 'float6_e3m2fn')]:
     if hasattr(ml_dtypes, _attr):
         DTYPES[_name] = np.dtype(getattr(ml_dtypes, _attr))
+# sub-byte integers: ml_dtypes keeps one element per byte, the value in the low bits (the corpus' host form)
+SUB_BYTE_INTS = set()
+for _name, _attr in [('s4', 'int4'), ('u4', 'uint4'), ('s2', 'int2'), ('u2', 'uint2')]:
+    if hasattr(ml_dtypes, _attr):
+        DTYPES[_name] = np.dtype(getattr(ml_dtypes, _attr))
+        SUB_BYTE_INTS.add(DTYPES[_name])
 NAME_OF = {v: k for k, v in DTYPES.items()}
 UINT_OF_WIDTH = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
@@ -183,11 +189,11 @@ def decode(dt, e):
         if e is False or e == 0:
             return np.bool_(False)
         raise BadValue('pred element %r' % (e,))
-    if dt.kind in 'iu':
+    if dt.kind in 'iu' or dt in SUB_BYTE_INTS:
         if isinstance(e, bool) or not (isinstance(e, int) or (isinstance(e, float) and e.is_integer()) or (isinstance(e, str) and INT_RE.match(e))):
             raise BadValue('%s element %r is not an integer' % (NAME_OF[dt], e))
         i = int(e)
-        info = np.iinfo(dt)
+        info = ml_dtypes.iinfo(dt) if dt in SUB_BYTE_INTS else np.iinfo(dt)
         if not info.min <= i <= info.max:
             raise BadValue('%s element %d out of range' % (NAME_OF[dt], i))
         return np.array([i], dtype=dt)[0]

@@ -62,6 +62,16 @@ describe('oracle: integer semantics', () => {
     assert.deepEqual(un('not', 's32', [1n]), [-2n]);
     assert.deepEqual(bin('power', 's32', [2n, 0n, -1n, 2n, 2n], [10n, 0n, -3n, -1n, 31n]), [1024n, 1n, -1n, 0n, -2147483648n]);
   });
+  it('computes in the sub-byte integers, one byte per element, wrapping to their width', () => {
+    assert.deepEqual(bin('add', 's4', [7n, -8n], [1n, -1n]), [-8n, 7n]);
+    assert.deepEqual(bin('multiply', 'u4', [15n], [15n]), [1n]);
+    assert.deepEqual(un('negate', 's2', [-2n, 1n]), [-2n, -1n]);
+    assert.deepEqual(bin('shift_right_arithmetic', 'u4', [8n, 8n], [1n, 4n]), [12n, 15n]);
+    assert.deepEqual(convert(t('s32', [8n, -9n, 19n]), dtype('s4')).values(), [-8n, 7n, 3n]);
+    assert.deepEqual(convert(t('s32', [4n, -1n]), dtype('u2')).values(), [0n, 3n]);
+    assert.deepEqual([...t('s4', [-2n, 7n]).bytes], [0x0e, 0x07]);
+    assert.deepEqual(compare('LT', t('u4', [15n]), t('u4', [1n]), 'UNSIGNED').values(), [false]);
+  });
   it('counts leading zeros in the element width (the width for 0)', () => {
     assert.deepEqual(un('count_leading_zeros', 's64', [0n, 1n, 128n, -1n]), [64n, 63n, 56n, 0n]); // the spec's example
     assert.deepEqual(un('count_leading_zeros', 'u8', [0n, 1n, 0x10n, 0xffn]), [8n, 7n, 3n, 0n]);

@@ -1,7 +1,7 @@
 // convert and bitcast_convert.
 import type { DtypeRow } from '../abi/dtypes.js';
 import { roundIntTo, roundTo } from './floats.js';
-import { Tensor, byteWidth, partDtype, type Scalar } from './tensor.js';
+import { Tensor, byteWidth, isSubByteInt, partDtype, type Scalar } from './tensor.js';
 
 function intRange(d: DtypeRow): [bigint, bigint] {
   const w = BigInt(d.bits);
@@ -46,6 +46,8 @@ export function convert(t: Tensor, to: DtypeRow): Tensor {
 
 /** bitcast_convert: same width reinterprets; narrower result adds a trailing dim; wider consumes one. */
 export function bitcastConvert(t: Tensor, to: DtypeRow): Tensor {
+  // host bytes hold one sub-byte integer each, the device packs them: a byte copy would not be the bitcast
+  if (isSubByteInt(t.dtype) || isSubByteInt(to)) throw new Error('bitcast_convert of sub-byte integers is not modelled');
   const wi = byteWidth(t.dtype);
   const wo = byteWidth(to);
   let dims: number[];

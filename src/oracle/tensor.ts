@@ -11,8 +11,11 @@ export interface Complex {
 export type Scalar = number | bigint | boolean | Complex;
 
 const ORACLE_KINDS = new Set(['pred', 'sint', 'uint', 'float']);
-/** The element types the oracle computes in: the core table rows that are not complex, c64 / c128, and the small floats. */
-export const ORACLE_DTYPES: readonly DtypeRow[] = DTYPES.filter((d) => (d.core && ORACLE_KINDS.has(d.kind)) || d.kind === 'complex' || isSmallFloat(d));
+/** The element types the oracle computes in: the core table rows that are not complex, c64 / c128, the small floats
+ * and the sub-byte integers s4/u4/s2/u2. */
+export const ORACLE_DTYPES: readonly DtypeRow[] = DTYPES.filter(
+  (d) => (d.core && ORACLE_KINDS.has(d.kind)) || d.kind === 'complex' || isSmallFloat(d) || isSubByteInt(d),
+);
 
 /** The float type of a complex type's parts (f32 for c64, f64 for c128). */
 export function partDtype(d: DtypeRow): DtypeRow {
@@ -20,9 +23,16 @@ export function partDtype(d: DtypeRow): DtypeRow {
   return dtypeByName(d.bits === 64 ? 'f32' : 'f64');
 }
 
-/** Bytes per element in host form: sub-byte types (f4E2M1FN, f6*) take one byte each, the value in the low bits. */
+/** Whether `d` is a sub-byte integer the oracle computes in (s4, u4, s2, u2): one byte per element, the value in
+ * the low bits, arithmetic wrapping to the type's width. s1/u1 are left out (their MLIR spelling i1 is pred's). */
+export function isSubByteInt(d: DtypeRow): boolean {
+  return (d.kind === 'sint' || d.kind === 'uint') && d.bits < 8 && d.bits > 1;
+}
+
+/** Bytes per element in host form: sub-byte types (s4/u4/s2/u2, f4E2M1FN, f6*) take one byte each, the value in the
+ * low bits. */
 export function byteWidth(d: DtypeRow): number {
-  if (d.bits % 8 !== 0 && !isSmallFloat(d)) throw new Error(`sub-byte dtype ${d.name} is not supported by the oracle`);
+  if (d.bits % 8 !== 0 && !isSmallFloat(d) && !isSubByteInt(d)) throw new Error(`sub-byte dtype ${d.name} is not supported by the oracle`);
   return hostElementBytes(d);
 }
 
@@ -60,7 +70,7 @@ export function readBits(d: DtypeRow, bytes: Uint8Array, i: number): bigint {
   const w = byteWidth(d);
   let v = 0n;
   for (let k = w - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i * w + k]!);
-  return v;
+  return d.bits < 8 * w ? BigInt.asUintN(d.bits, v) : v;
 }
 
 export function writeBits(d: DtypeRow, bytes: Uint8Array, i: number, bits: bigint): void {

@@ -15,6 +15,7 @@ import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { assignment } from '../_lib/exec.js';
 import { uploadOrUnsupported } from '../_lib/transfer.js';
 import { SMALL_FLOAT_CATCHES } from '../../src/corpus/gen/small-float-specs.js';
+import { SUB_BYTE_CATCHES } from '../../src/corpus/gen/sub-byte-specs.js';
 
 const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
@@ -101,6 +102,7 @@ function catchesOf(e: CorpusEntry): string[] {
   const kind = kinds.size === 1 ? `/${[...kinds][0]}` : '';
   if (op) values.push(...(KERNEL_FAULTS[op] ?? []), ...(kind ? KERNEL_FAULTS[op + kind] ?? [] : []));
   values.push(...(SMALL_FLOAT_CATCHES[e.name] ?? []));
+  values.push(...(SUB_BYTE_CATCHES[e.name] ?? []));
   values.push(...PROGRAM_FAULTS.filter((x) => x.match.test(e.name)).flatMap((x) => x.faults));
   const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
   return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];

@@ -17,6 +17,7 @@ import { selectAndScatterPrograms } from './select-and-scatter-specs.js';
 import { shapePrograms } from './shape-specs.js';
 import { smallFloatPrograms } from './small-float-specs.js';
 import { sortPrograms } from './sort-specs.js';
+import { subBytePrograms } from './sub-byte-specs.js';
 import { spmdPrograms } from './spmd-specs.js';
 import { structurePrograms } from './structure-specs.js';
 import { tuplePrograms } from './tuple-specs.js';
@@ -46,6 +47,7 @@ export function generateCorpus(): Program[] {
     ...spmdPrograms(),
     ...linalgPrograms(),
     ...fftPrograms(),
+    ...subBytePrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {
