@@ -1,7 +1,9 @@
 // scatter with the dimension numbers JAX's .at[...] updates produce: add into rows with a duplicate index
-// (.at[idx].add), add into points with duplicates, and a replacing combiner writing windows (.at[...].set).
-// Values are small integers, so the sums are exact in any order; no update window is out of bounds (the spec
-// skips out-of-bounds elements, XLA whole windows).
+// (.at[idx].add), add into points with duplicates, and a replacing combiner writing windows (.at[...].set); and
+// with batching dims, as jax.vmap of x.at[i].add(u) emits them (scatter_batched_*: leading, not leading, with
+// duplicates and out-of-range single-element updates, which both the spec and XLA skip; a batch of size 1).
+// Values are small integers, so the sums are exact in any order; no update window of more than one element is out
+// of bounds (the spec skips out-of-bounds elements, XLA whole windows).
 import { binaryScalar } from '../../oracle/elementwise.js';
 import { scatter, type ScatterDims } from '../../oracle/scatter.js';
 import { numElements, Tensor } from '../../oracle/tensor.js';
@@ -25,6 +27,8 @@ function scatterProgram(c: ScatterCase): Program {
   const fields = [
     ...(s.updateWindowDims.length ? [`update_window_dims = ${list(s.updateWindowDims)}`] : []),
     ...(s.insertedWindowDims.length ? [`inserted_window_dims = ${list(s.insertedWindowDims)}`] : []),
+    ...(s.inputBatchingDims?.length ? [`input_batching_dims = ${list(s.inputBatchingDims)}`] : []),
+    ...(s.scatterIndicesBatchingDims?.length ? [`scatter_indices_batching_dims = ${list(s.scatterIndicesBatchingDims)}`] : []),
     `scatter_dims_to_operand_dims = ${list(s.scatterDimsToOperandDims)}`,
     `index_vector_dim = ${s.indexVectorDim}`,
   ];
@@ -60,6 +64,21 @@ export function scatterPrograms(): Program[] {
       id: 'set_windows', description: 'scatter with a replacing combiner (x.at[...].set) of 2-element windows into a 6-element u8 at 4 and 1 (scalar starts)',
       input: counting('u8', [6]), indices: s32([2], [4, 1]), updates: Tensor.of(dt('u8'), [2, 2], [200n, 201n, 100n, 101n]), combiner: 'replace',
       dims: { updateWindowDims: [1], insertedWindowDims: [], scatterDimsToOperandDims: [0], indexVectorDim: 1 },
+    },
+    {
+      id: 'batched_add', description: 'vmapped x.at[i].add(u) on a 3x5 f32 (input and scatter_indices batching dim 0): batch b adds at 4, 4 (a duplicate) / 0, 5 (out of range: skipped) / −1 (skipped), 2',
+      input: counting('f32', [3, 5]), indices: s32([3, 2, 1], [4, 4, 0, 5, -1, 2]), updates: counting('f32', [3, 2], 10), combiner: 'add',
+      dims: { updateWindowDims: [], insertedWindowDims: [1], inputBatchingDims: [0], scatterIndicesBatchingDims: [0], scatterDimsToOperandDims: [1], indexVectorDim: 2 },
+    },
+    {
+      id: 'batched_middle_add', description: 'scatter-add into dim 0 of a 4x3 s32 batched along its dim 1 (scatter_indices dim 1, not leading), scalar starts 3, 0, 3 / 3, 4 (skipped), 1 (batch 0 adds twice at 3)',
+      input: counting('s32', [4, 3]), indices: s32([2, 3], [3, 0, 3, 3, 4, 1]), updates: s32([2, 3], [10, -20, 30, 40, -50, 60]), combiner: 'add',
+      dims: { updateWindowDims: [], insertedWindowDims: [0], inputBatchingDims: [1], scatterIndicesBatchingDims: [1], scatterDimsToOperandDims: [0], indexVectorDim: 2 },
+    },
+    {
+      id: 'batch_size_one_set', description: 'scatter with a replacing combiner of 2-element windows into a 6x1 u8 batched along its dim 1 of size 1 (scatter_indices dim 1), starts 4 and 1',
+      input: counting('u8', [6, 1]), indices: s32([2, 1], [4, 1]), updates: Tensor.of(dt('u8'), [2, 1, 2], [200n, 201n, 100n, 101n]), combiner: 'replace',
+      dims: { updateWindowDims: [2], insertedWindowDims: [], inputBatchingDims: [1], scatterIndicesBatchingDims: [1], scatterDimsToOperandDims: [0], indexVectorDim: 2 },
     },
   ];
   return cases.map(scatterProgram);
