@@ -5,7 +5,7 @@
 // Values are small integers, so the sums are exact in any order; no update window of more than one element is out
 // of bounds (the spec skips out-of-bounds elements, XLA whole windows).
 import { binaryScalar } from '../../oracle/elementwise.js';
-import { scatter, type ScatterDims } from '../../oracle/scatter.js';
+import { scatter, scatterMany, type ScatterDims } from '../../oracle/scatter.js';
 import { numElements, Tensor } from '../../oracle/tensor.js';
 import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
 import { dt, program, type Program } from './program.js';
@@ -40,6 +40,47 @@ function scatterProgram(c: ScatterCase): Program {
   ].join('\n'));
   const name = `scatter_${c.id}`;
   return program({ name, description: c.description, ops: ['scatter', ...(c.combiner === 'add' ? ['add'] : [])], text: moduleText(name, [f.text([{ value: r, type: typeOf(c.input) }])]), inputs: [c.input, c.indices, c.updates], outputs: [out] });
+}
+
+/** A variadic scatter of two inputs (f32 and s32) whose region adds the f32 updates and keeps the s32 maximum:
+ *  both combiners are commutative, so duplicate indices give one answer in any order. */
+interface VariadicCase { id: string; description: string; inputs: [Tensor, Tensor]; indices: Tensor; updates: [Tensor, Tensor]; dims: ScatterDims }
+
+function variadicScatterProgram(c: VariadicCase): Program {
+  const s = c.dims;
+  const [d0, d1] = [c.inputs[0].dtype, c.inputs[1].dtype];
+  const outs = scatterMany(c.inputs, c.indices, c.updates, s, ([x0, x1], [u0, u1]) => [binaryScalar('add', d0, x0!, u0!), binaryScalar('maximum', d1, x1!, u1!)]);
+  const f = new FuncBuilder('main');
+  const args = [...c.inputs, c.indices, ...c.updates].map((t) => f.arg(typeOf(t)));
+  const [t0, t1] = [tensorType(d0, []), tensorType(d1, [])];
+  const n = args.length;
+  const [x0, x1, u0, u1] = [0, 1, 2, 3].map((k) => `%arg${n + k}`);
+  const r = f.fresh();
+  const [sum, max] = [f.fresh(), f.fresh()];
+  const fields = [
+    ...(s.updateWindowDims.length ? [`update_window_dims = ${list(s.updateWindowDims)}`] : []),
+    ...(s.insertedWindowDims.length ? [`inserted_window_dims = ${list(s.insertedWindowDims)}`] : []),
+    ...(s.inputBatchingDims?.length ? [`input_batching_dims = ${list(s.inputBatchingDims)}`] : []),
+    ...(s.scatterIndicesBatchingDims?.length ? [`scatter_indices_batching_dims = ${list(s.scatterIndicesBatchingDims)}`] : []),
+    `scatter_dims_to_operand_dims = ${list(s.scatterDimsToOperandDims)}`,
+    `index_vector_dim = ${s.indexVectorDim}`,
+  ];
+  const types = [...c.inputs, c.indices, ...c.updates].map(typeOf);
+  const results = c.inputs.map(typeOf);
+  f.raw([
+    `${r}:2 = "stablehlo.scatter"(${args.join(', ')}) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<${fields.join(', ')}>, unique_indices = false}> ({`,
+    `^bb0(${x0}: ${t0}, ${x1}: ${t1}, ${u0}: ${t0}, ${u1}: ${t1}):`,
+    `  ${sum} = stablehlo.add ${x0}, ${u0} : ${t0}`,
+    `  ${max} = stablehlo.maximum ${x1}, ${u1} : ${t1}`,
+    `  stablehlo.return ${sum}, ${max} : ${t0}, ${t1}`,
+    `}) : (${types.join(', ')}) -> (${results.join(', ')})`,
+  ].join('\n'));
+  const name = `scatter_${c.id}`;
+  return program({
+    name, description: c.description, ops: ['scatter', 'add', 'maximum'],
+    text: moduleText(name, [f.text(results.map((type, k) => ({ value: `${r}#${k}`, type })))]),
+    inputs: [...c.inputs, c.indices, ...c.updates], outputs: outs,
+  });
 }
 
 const counting = (d: string, dims: number[], from = 1) => {
@@ -81,5 +122,19 @@ export function scatterPrograms(): Program[] {
       dims: { updateWindowDims: [2], insertedWindowDims: [], inputBatchingDims: [1], scatterIndicesBatchingDims: [1], scatterDimsToOperandDims: [0], indexVectorDim: 2 },
     },
   ];
-  return cases.map(scatterProgram);
+  const variadic: VariadicCase[] = [
+    {
+      id: 'variadic_add_max', description: 'variadic scatter of rows into a 4x3 f32 and a 4x3 s32 at rows 2, 0, 2 (a duplicate) with one region: f32 sum, s32 maximum (updates above and below the inputs)',
+      inputs: [counting('f32', [4, 3]), counting('s32', [4, 3])], indices: s32([3, 1], [2, 0, 2]),
+      updates: [counting('f32', [3, 3], 100), s32([3, 3], [20, 0, 5, -1, 9, 2, 8, 30, -4])],
+      dims: { updateWindowDims: [1], insertedWindowDims: [0], scatterDimsToOperandDims: [0], indexVectorDim: 1 },
+    },
+    {
+      id: 'variadic_batched', description: 'vmapped variadic scatter into a 2x4 f32 and a 2x4 s32 (input and scatter_indices batching dim 0), f32 sum and s32 maximum at 3, 3 (a duplicate) / 1, 4 (out of range: skipped)',
+      inputs: [counting('f32', [2, 4]), counting('s32', [2, 4])], indices: s32([2, 2, 1], [3, 3, 1, 4]),
+      updates: [counting('f32', [2, 2], 10), s32([2, 2], [50, 60, -5, 70])],
+      dims: { updateWindowDims: [], insertedWindowDims: [1], inputBatchingDims: [0], scatterIndicesBatchingDims: [0], scatterDimsToOperandDims: [1], indexVectorDim: 2 },
+    },
+  ];
+  return [...cases.map(scatterProgram), ...variadic.map(variadicScatterProgram)];
 }
