@@ -70,7 +70,8 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
  * no replica when read as replica ids. Convolution and select_and_scatter: asymmetric or negative padding, rhs
  * dilation, feature and batch groups (operands whose groups differ), windows with tied elements, and positions that
  * several windows select or whose init value is not the scatter's identity. dynamic_slice and dynamic_update_slice:
- * the start-index clamping programs (a negative and a too-large start in each).
+ * the start-index clamping programs (a negative and a too-large start in each). gather and scatter: the batching
+ * programs whose batches are more than one; scatter: the variadic programs.
  */
 const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = [
   { match: /^all_reduce_padded_groups_/, faults: ['replica_groups_padding_included'] },
@@ -87,6 +88,9 @@ const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = 
   { match: /^select_and_scatter_(min_pool_grad|overlapping|padded|scatter_maximum|spec_example)_/, faults: ['select_and_scatter_overwrites'] },
   { match: /^dynamic_slice_clamped_/, faults: ['dynamic_slice_clamps_to_dim'] },
   { match: /^dynamic_update_slice_clamped_/, faults: ['dynamic_slice_clamps_to_dim'] },
+  { match: /^gather_batched_/, faults: ['gather_ignores_batching_dims'] },
+  { match: /^scatter_batched_|^scatter_variadic_batched$/, faults: ['scatter_ignores_batching_dims'] },
+  { match: /^scatter_variadic_/, faults: ['scatter_variadic_second_dropped'] },
 ];
 
 /**

@@ -1,6 +1,7 @@
 // gather with the dimension numbers JAX's indexing produces: rows by index (x[idx]), points (x[i, j]), windows
-// (dynamic slices per index) and columns with index_vector_dim 0. Every program has an out-of-range start index
-// (clamped) and a negative one (clamped to 0).
+// (dynamic slices per index) and columns with index_vector_dim 0; and with batching dims, as jax.vmap of x[i]
+// emits them (gather_batched_*: leading, not leading, two of them paired crosswise; a batch of size 1). Every
+// program has an out-of-range start index (clamped) and a negative one (clamped to 0).
 import { gather, gatherResultDims, type GatherDims } from '../../oracle/gather.js';
 import { numElements, Tensor } from '../../oracle/tensor.js';
 import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
@@ -19,6 +20,8 @@ function gatherProgram(c: GatherCase): Program {
   const fields = [
     ...(g.offsetDims.length ? [`offset_dims = ${list(g.offsetDims)}`] : []),
     ...(g.collapsedSliceDims.length ? [`collapsed_slice_dims = ${list(g.collapsedSliceDims)}`] : []),
+    ...(g.operandBatchingDims?.length ? [`operand_batching_dims = ${list(g.operandBatchingDims)}`] : []),
+    ...(g.startIndicesBatchingDims?.length ? [`start_indices_batching_dims = ${list(g.startIndicesBatchingDims)}`] : []),
     `start_index_map = ${list(g.startIndexMap)}`,
     `index_vector_dim = ${g.indexVectorDim}`,
   ];
@@ -54,6 +57,26 @@ export function gatherPrograms(): Program[] {
       id: 'columns', description: 'gather columns of a 3x4 f64 (index_vector_dim 0, offset dim first): columns 3, −5 (clamps to 0)',
       operand: counting('f64', [3, 4]), indices: s32([1, 2], [3, -5]),
       dims: { offsetDims: [0], collapsedSliceDims: [1], startIndexMap: [1], indexVectorDim: 0, sliceSizes: [3, 1] },
+    },
+    {
+      id: 'batched_rows', description: 'vmapped x[i] on a 3x5 f32 (operand and start_indices batching dim 0): batch b reads row b at 4, 1 / −1 (clamps to 0), 2 / 6 (clamps to 4), 0',
+      operand: counting('f32', [3, 5]), indices: s32([3, 2, 1], [4, 1, -1, 2, 6, 0]),
+      dims: { offsetDims: [], collapsedSliceDims: [1], operandBatchingDims: [0], startIndicesBatchingDims: [0], startIndexMap: [1], indexVectorDim: 2, sliceSizes: [1, 1] },
+    },
+    {
+      id: 'batched_middle', description: 'gather pairs along dim 0 of a 4x3x2 s32 batched along its dim 1 (start_indices dim 1, not leading), scalar starts 3, −2 (clamps to 0), 1 / 0, 8 (clamps to 3), 2',
+      operand: counting('s32', [4, 3, 2]), indices: s32([2, 3], [3, -2, 1, 0, 8, 2]),
+      dims: { offsetDims: [1], collapsedSliceDims: [0], operandBatchingDims: [1], startIndicesBatchingDims: [1], startIndexMap: [0], indexVectorDim: 2, sliceSizes: [1, 1, 2] },
+    },
+    {
+      id: 'batched_crossed', description: 'gather from a 2x3x4 f64 with two batching dims paired crosswise (operand dims 0, 1 with start_indices dims 1, 0): starts 3, −1 (clamps to 0), 5 (clamps to 3), 0, 2, 1',
+      operand: counting('f64', [2, 3, 4]), indices: s32([3, 2, 1], [3, -1, 5, 0, 2, 1]),
+      dims: { offsetDims: [], collapsedSliceDims: [2], operandBatchingDims: [0, 1], startIndicesBatchingDims: [1, 0], startIndexMap: [2], indexVectorDim: 2, sliceSizes: [1, 1, 1] },
+    },
+    {
+      id: 'batch_size_one', description: 'gather windows of 2 from a 6x1 u8 batched along its dim 1 of size 1 (start_indices dim 1): starts −1 (clamps to 0), 2, 9 (clamps to 4)',
+      operand: counting('u8', [6, 1]), indices: s32([3, 1], [-1, 2, 9]),
+      dims: { offsetDims: [2], collapsedSliceDims: [], operandBatchingDims: [1], startIndicesBatchingDims: [1], startIndexMap: [0], indexVectorDim: 2, sliceSizes: [2, 1] },
     },
   ];
   return cases.map(gatherProgram);
