@@ -686,7 +686,9 @@ static void TestSubByte() {
   Expect("u2.from_f32", Un("convert", "tensor<3xf32>", "tensor<3xui2>"), {Make(F32, {3}, {-1, 2.5, 9})}, {Bits(U2, {3}, {0, 2, 3})});
   Expect("s4.reshape", Main("%a: tensor<2x2xi4>", "tensor<4xi4>", "    %0 = stablehlo.reshape %a : (tensor<2x2xi4>) -> tensor<4xi4>\n    return %0 : tensor<4xi4>"),
          {Bits(S4, {2, 2}, {1, 2, 3, 4})}, {Bits(S4, {4}, {1, 2, 3, 4})});
-  ExpectError("s4.add_unimplemented", Bin("add", "tensor<4xi4>"), kUnimplemented, "i4");
+  // arithmetic wraps in the type's own width: 7 + 1 = -8, -8 + -1 = 7
+  Expect("s4.add_wraps", Bin("add", "tensor<4xi4>"), {Bits(S4, {4}, {7, 8, 1, 0xe}), Bits(S4, {4}, {1, 0xf, 2, 0xe})},
+         {Bits(S4, {4}, {8, 7, 3, 0xc})});
 }
 
 // The small floats: every pattern decodes and re-encodes to itself (NaNs to the format's NaN), and the f6 types,
