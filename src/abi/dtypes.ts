@@ -148,6 +148,24 @@ export function hostElementBytes(d: DtypeRow): number {
   return d.bits < 8 ? 1 : d.bits / 8;
 }
 
+/** One element's bits from little-endian host bytes (the low `d.bits` bits of a sub-byte element's byte). */
+export function readHostBits(d: DtypeRow, bytes: Uint8Array, i: number): bigint {
+  const w = hostElementBytes(d);
+  let v = 0n;
+  for (let k = w - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i * w + k]!);
+  return BigInt.asUintN(d.bits, v);
+}
+
+/** Writes one element's bits as little-endian host bytes (masked to `d.bits`). */
+export function writeHostBits(d: DtypeRow, bytes: Uint8Array, i: number, bits: bigint): void {
+  const w = hostElementBytes(d);
+  let v = BigInt.asUintN(d.bits, bits);
+  for (let k = 0; k < w; k++) {
+    bytes[i * w + k] = Number(v & 0xffn);
+    v >>= 8n;
+  }
+}
+
 /** Bytes a dense row-major host array of `count` elements occupies (one byte per sub-byte element). */
 export function hostByteSize(d: DtypeRow, count: number): number {
   return hostElementBytes(d) * count;

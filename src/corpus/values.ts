@@ -4,7 +4,7 @@
 //   exact bit pattern "0x7fc00001" (any dtype).
 // Every element type of the dtype table is a corpus type. Host bytes are the default host layout of XLA's clients:
 // one element per byte for the sub-byte types (the value in the low bits).
-import { DTYPES, dtype as dtypeByName, hostElementBytes, type DtypeRow } from '../abi/dtypes.js';
+import { DTYPES, dtype as dtypeByName, hostElementBytes, readHostBits, writeHostBits, type DtypeRow } from '../abi/dtypes.js';
 import { canonicalNanBits, floatToBits, hasNan, roundTo, bitsToFloat } from '../oracle/floats.js';
 import { Tensor, numElements, partDtype } from '../oracle/tensor.js';
 
@@ -18,22 +18,7 @@ export function numericFloat(d: DtypeRow): boolean {
   return d.kind === 'float';
 }
 
-/** One element's bits from little-endian host bytes (the low `d.bits` bits of a sub-byte element's byte). */
-export function readHostBits(d: DtypeRow, bytes: Uint8Array, i: number): bigint {
-  const w = hostElementBytes(d);
-  let v = 0n;
-  for (let k = w - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i * w + k]!);
-  return BigInt.asUintN(d.bits, v);
-}
-
-export function writeHostBits(d: DtypeRow, bytes: Uint8Array, i: number, bits: bigint): void {
-  const w = hostElementBytes(d);
-  let v = BigInt.asUintN(d.bits, bits);
-  for (let k = 0; k < w; k++) {
-    bytes[i * w + k] = Number(v & 0xffn);
-    v >>= 8n;
-  }
-}
+export { readHostBits, writeHostBits };
 
 /** A float element's spelling; a complex element is the pair [real, imaginary] of its parts' spellings. */
 export type JsonFloat = number | string;

@@ -1,6 +1,6 @@
 // Dense row-major tensors stored as little-endian bytes, so data movement keeps bit patterns (NaN payloads)
 // exactly. Elements read as: pred → boolean, integers → bigint, floats → number.
-import { DTYPES, dtype as dtypeByName, hostElementBytes, isSmallFloat, type DtypeRow } from '../abi/dtypes.js';
+import { DTYPES, dtype as dtypeByName, hostElementBytes, isSmallFloat, readHostBits, writeHostBits, type DtypeRow } from '../abi/dtypes.js';
 import { bitsToFloat, canonicalNanBits, floatToBits, roundTo } from './floats.js';
 
 /** A complex element: its real and imaginary parts (values of the part type, f32 for c64 and f64 for c128). */
@@ -67,19 +67,13 @@ export function ravel(idx: readonly number[], dims: readonly number[]): number {
 }
 
 export function readBits(d: DtypeRow, bytes: Uint8Array, i: number): bigint {
-  const w = byteWidth(d);
-  let v = 0n;
-  for (let k = w - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i * w + k]!);
-  return d.bits < 8 * w ? BigInt.asUintN(d.bits, v) : v;
+  byteWidth(d); // the oracle's own types only
+  return readHostBits(d, bytes, i);
 }
 
 export function writeBits(d: DtypeRow, bytes: Uint8Array, i: number, bits: bigint): void {
-  const w = byteWidth(d);
-  let v = BigInt.asUintN(d.bits, bits);
-  for (let k = 0; k < w; k++) {
-    bytes[i * w + k] = Number(v & 0xffn);
-    v >>= 8n;
-  }
+  byteWidth(d);
+  writeHostBits(d, bytes, i, bits);
 }
 
 export function scalarToBits(d: DtypeRow, v: Scalar): bigint {

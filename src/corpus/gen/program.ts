@@ -1,11 +1,12 @@
 // A generated corpus program: its text and its sidecar, built from oracle tensors.
 import { DTYPES, dtype as dtypeByName, type DtypeRow } from '../../abi/dtypes.js';
 import { bitsToFloat, epsilon, floatToBits, largestFinite, smallestNormal, smallestSubnormal } from '../../oracle/floats.js';
+import { convert } from '../../oracle/convert.js';
 import { Tensor, type Scalar } from '../../oracle/tensor.js';
 import { compareValue, isSubnormal } from '../compare.js';
 import type { SidecarInput, Tolerance, Value } from '../schema.js';
 import { tensorToValue } from '../values.js';
-import { FuncBuilder, moduleText, typeOf } from './mlir.js';
+import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
 
 export interface Program {
   name: string;
@@ -172,3 +173,14 @@ export const SINTS = DTYPES.filter((d) => d.core && d.kind === 'sint');
 export const UINTS = DTYPES.filter((d) => d.core && d.kind === 'uint');
 export const INTS = [...SINTS, ...UINTS];
 export const PRED = dtypeByName('pred');
+
+/** One program: several conversions of one input, one result each. */
+export function fanOut(name: string, from: Tensor, targets: readonly DtypeRow[], description: string): Program {
+  const f = new FuncBuilder('main');
+  const x = f.arg(typeOf(from));
+  const results = targets.map((t) => {
+    const type = tensorType(t, from.dims);
+    return { value: f.op(`stablehlo.convert ${x} : (${typeOf(from)}) -> ${type}`), type };
+  });
+  return program({ name, description, ops: ['convert'], text: moduleText(name, [f.text(results)]), inputs: [from], outputs: targets.map((t) => convert(from, t)) });
+}

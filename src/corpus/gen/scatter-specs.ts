@@ -14,6 +14,18 @@ interface ScatterCase { id: string; description: string; input: Tensor; indices:
 
 const list = (xs: readonly number[]) => `[${xs.join(', ')}]`;
 
+/** The fields of `#stablehlo.scatter<…>` (empty lists left out, as the printer does). */
+function scatterFields(s: ScatterDims): string[] {
+  return [
+    ...(s.updateWindowDims.length ? [`update_window_dims = ${list(s.updateWindowDims)}`] : []),
+    ...(s.insertedWindowDims.length ? [`inserted_window_dims = ${list(s.insertedWindowDims)}`] : []),
+    ...(s.inputBatchingDims?.length ? [`input_batching_dims = ${list(s.inputBatchingDims)}`] : []),
+    ...(s.scatterIndicesBatchingDims?.length ? [`scatter_indices_batching_dims = ${list(s.scatterIndicesBatchingDims)}`] : []),
+    `scatter_dims_to_operand_dims = ${list(s.scatterDimsToOperandDims)}`,
+    `index_vector_dim = ${s.indexVectorDim}`,
+  ];
+}
+
 function scatterProgram(c: ScatterCase): Program {
   const s = c.dims;
   const d = c.input.dtype;
@@ -24,14 +36,7 @@ function scatterProgram(c: ScatterCase): Program {
   const r = f.fresh();
   const [p, q] = [`%arg3`, `%arg4`];
   const body = c.combiner === 'add' ? (() => { const v = f.fresh(); return [`  ${v} = stablehlo.add ${p}, ${q} : ${st}`, `  stablehlo.return ${v} : ${st}`]; })() : [`  stablehlo.return ${q} : ${st}`];
-  const fields = [
-    ...(s.updateWindowDims.length ? [`update_window_dims = ${list(s.updateWindowDims)}`] : []),
-    ...(s.insertedWindowDims.length ? [`inserted_window_dims = ${list(s.insertedWindowDims)}`] : []),
-    ...(s.inputBatchingDims?.length ? [`input_batching_dims = ${list(s.inputBatchingDims)}`] : []),
-    ...(s.scatterIndicesBatchingDims?.length ? [`scatter_indices_batching_dims = ${list(s.scatterIndicesBatchingDims)}`] : []),
-    `scatter_dims_to_operand_dims = ${list(s.scatterDimsToOperandDims)}`,
-    `index_vector_dim = ${s.indexVectorDim}`,
-  ];
+  const fields = scatterFields(s);
   f.raw([
     `${r} = "stablehlo.scatter"(${a}, ${i}, ${u}) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<${fields.join(', ')}>, unique_indices = false}> ({`,
     `^bb0(${p}: ${st}, ${q}: ${st}):`,
@@ -57,14 +62,7 @@ function variadicScatterProgram(c: VariadicCase): Program {
   const [x0, x1, u0, u1] = [0, 1, 2, 3].map((k) => `%arg${n + k}`);
   const r = f.fresh();
   const [sum, max] = [f.fresh(), f.fresh()];
-  const fields = [
-    ...(s.updateWindowDims.length ? [`update_window_dims = ${list(s.updateWindowDims)}`] : []),
-    ...(s.insertedWindowDims.length ? [`inserted_window_dims = ${list(s.insertedWindowDims)}`] : []),
-    ...(s.inputBatchingDims?.length ? [`input_batching_dims = ${list(s.inputBatchingDims)}`] : []),
-    ...(s.scatterIndicesBatchingDims?.length ? [`scatter_indices_batching_dims = ${list(s.scatterIndicesBatchingDims)}`] : []),
-    `scatter_dims_to_operand_dims = ${list(s.scatterDimsToOperandDims)}`,
-    `index_vector_dim = ${s.indexVectorDim}`,
-  ];
+  const fields = scatterFields(s);
   const types = [...c.inputs, c.indices, ...c.updates].map(typeOf);
   const results = c.inputs.map(typeOf);
   f.raw([

@@ -14,7 +14,7 @@ import { binary, unary } from '../../oracle/elementwise.js';
 import { bitsToFloat, hasNan } from '../../oracle/floats.js';
 import { Tensor } from '../../oracle/tensor.js';
 import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
-import { floatConsts, PRED, program, singleOp, vec, type Program } from './program.js';
+import { fanOut, floatConsts, PRED, program, singleOp, vec, type Program } from './program.js';
 
 /** The small floats XLA's CPU compiler computes in (f6 types excluded, see above). */
 export const SMALL_FLOATS: readonly DtypeRow[] = DTYPES.filter((d) => isSmallFloat(d) && !d.name.startsWith('f6'));
@@ -54,17 +54,6 @@ function edgeValues(d: DtypeRow): number[] {
 
 function convertProgram(name: string, from: Tensor, to: DtypeRow, description: string): Program {
   return singleOp(name, 'convert', [from], convert(from, to), description);
-}
-
-/** One program: several conversions of one input, one result each. */
-function fanOut(name: string, from: Tensor, targets: readonly DtypeRow[], description: string): Program {
-  const f = new FuncBuilder('main');
-  const x = f.arg(typeOf(from));
-  const results = targets.map((t) => {
-    const type = tensorType(t, from.dims);
-    return { value: f.op(`stablehlo.convert ${x} : (${typeOf(from)}) -> ${type}`), type };
-  });
-  return program({ name, description, ops: ['convert'], text: moduleText(name, [f.text(results)]), inputs: [from], outputs: targets.map((t) => convert(from, t)) });
 }
 
 /** Operand pairs for arithmetic on `d`: ties, overflow, signed zeros, NaN and infinities where the type has them. */

@@ -15,7 +15,7 @@ import { binary, unary } from '../../oracle/elementwise.js';
 import { concatenate, reshape, transpose } from '../../oracle/shape.js';
 import { Tensor } from '../../oracle/tensor.js';
 import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
-import { intRange, ints, PRED, program, singleOp, vec, type Program } from './program.js';
+import { fanOut, intRange, ints, PRED, program, singleOp, vec, type Program } from './program.js';
 
 /** The sub-byte integers with programs (s1/u1 excluded, see above). */
 export const SUB_BYTE_INTS: readonly DtypeRow[] = ['s4', 'u4', 's2', 'u2'].map(dtypeByName);
@@ -46,17 +46,6 @@ function narrowingSources(d: DtypeRow): bigint[] {
 function floatSources(d: DtypeRow): number[] {
   const { min, max } = intRange(d);
   return [0, -0, 1, Number(max), Number(min), 0.75, -0.75, Number(max) + 0.5, Number(min) - 0.5, Number(max) - 0.25];
-}
-
-/** One program: several conversions of one input, one result each. */
-function fanOut(name: string, from: Tensor, targets: readonly DtypeRow[], description: string): Program {
-  const f = new FuncBuilder('main');
-  const x = f.arg(typeOf(from));
-  const results = targets.map((t) => {
-    const type = tensorType(t, from.dims);
-    return { value: f.op(`stablehlo.convert ${x} : (${typeOf(from)}) -> ${type}`), type };
-  });
-  return program({ name, description, ops: ['convert'], text: moduleText(name, [f.text(results)]), inputs: [from], outputs: targets.map((t) => convert(from, t)) });
 }
 
 const BINARY_OPS = ['add', 'subtract', 'multiply', 'maximum', 'minimum', 'and', 'or', 'xor', 'shift_left', 'shift_right_logical', 'shift_right_arithmetic'] as const;
