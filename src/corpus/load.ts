@@ -28,6 +28,8 @@ export interface CorpusEntry {
   description: string;
   ops: string[];
   dtypes: string[];
+  /** the reference plugin's faults the sidecar says the program's values expose (absent: it declares none) */
+  catches?: string[];
   replicas: number;
   /** SPMD partitions per replica */
   partitions: number;
@@ -90,6 +92,7 @@ export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusE
     description: s.description,
     ops: s.ops,
     dtypes: s.dtypes,
+    ...(s.catches ? { catches: s.catches } : {}),
     replicas: s.replicas,
     partitions: s.partitions,
     inputs: perReplica(s.inputs).map((vs) => vs.map((v) => host(v, s.tolerance))),

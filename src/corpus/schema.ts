@@ -81,7 +81,15 @@ const Values = z.array(ValueSchema);
 
 export const SidecarSchema = z
   .strictObject({
+    /** generated sidecars: what wrote the file and how to regenerate it (informational) */
+    generated: z.string().min(1).optional(),
     description: z.string().min(1),
+    /**
+     * Faults of the reference plugin (fixtures/reference-plugin/faults.json, 'name' or 'name=arg') this program's
+     * values expose: tier1.program claims them (the fault matrix proves each). The generators write it from each
+     * op's and program's declared data; an external corpus may leave it out.
+     */
+    catches: z.array(z.string().min(1)).optional(),
     /** StableHLO op names (without the `stablehlo.` prefix) the program exercises */
     ops: z.array(z.string().min(1)).min(1),
     /** element types (dtype table names) the program uses */

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, externalProgramsDir, programFor, type CaseContext } from '../../src/harness/index.js';
-import { dtype } from '../../src/abi/index.js';
 import { capabilityCells, inspectOutput, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
 import type { ObservedError } from '../../src/config/results.js';
 import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
@@ -14,8 +13,6 @@ import * as check from '../_lib/check.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { assignment } from '../_lib/exec.js';
 import { uploadOrUnsupported } from '../_lib/transfer.js';
-import { SMALL_FLOAT_CATCHES } from '../../src/corpus/gen/small-float-specs.js';
-import { SUB_BYTE_CATCHES } from '../../src/corpus/gen/sub-byte-specs.js';
 
 const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
@@ -24,94 +21,12 @@ const CITE =
   'StableHLO spec op semantics (openxla/stablehlo docs/spec.md), which JAX lowers jit to; PJRT_Buffer_ElementType/Dimensions, ' +
   'PJRT_Executable_Output*; latitude: docs/corpus.md';
 
-/** Whether adding one to every element of `v` changes it (the op_off_by_one fault on a one-op program's result). */
-function plusOneShows(v: HostValue): boolean {
-  const d = dtype(v.dtype);
-  const data = v.spec.data;
-  if (d.kind === 'pred') return data.some((x) => x === false);
-  if (d.kind === 'float') return data.some((x) => x === '-0' || (typeof x === 'number' && Math.abs(x) < 2 ** (d.mantissaBits ?? 0)));
-  return (d.kind === 'sint' || d.kind === 'uint') && data.length > 0;
-}
-
-/** Dims that read differently reversed (the wrong_dims / output_dims_reversed faults report dims reversed). */
-const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].reverse().join(',');
-
 /**
- * Kernel faults that every corpus program whose first op (its subject) is the key shows — `op`, or `op/kind` for
- * programs on one dtype kind: the generator puts the elements that expose them in each program (a 0 for
- * count_leading_zeros, operands that differ for atan2, a mantissa that rounds up for reduce_precision, a
- * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex, b·d ≠ 0 for complex multiply,
- * keys the comparator ties, with payloads that tell them apart, in every stable sort; a negative start index in
- * every gather; an input whose untouched elements are not zero in every scatter; a nonzero last result row in
- * every reduce_window; both factors of each cholesky input, both NO_TRANSPOSE and a transposed solve of each
- * triangular_solve system (complex ones also ADJOINT), all four fft_types on each fft shape).
+ * The faults a corpus program claims are its sidecar's `catches`, which the generators write from each op's and
+ * program's declared data (src/corpus/gen/claims.ts). An external corpus's sidecar may leave them out: its programs
+ * claim what every program shows (the execute crash and the output element types).
  */
-const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
-  atan2: ['atan2_operands_swapped'],
-  count_leading_zeros: ['clz_of_zero_wrong'],
-  reduce_precision: ['reduce_precision_truncates'],
-  tuple: ['tuple_index_ignored'],
-  complex: ['imag_returns_real_part'],
-  'multiply/complex': ['complex_multiply_sign_wrong'],
-  sort: ['sort_ties_reversed'],
-  gather: ['gather_negative_index_as_unsigned'],
-  scatter: ['scatter_starts_from_zeros'],
-  reduce_window: ['reduce_window_last_dropped'],
-  cholesky: ['cholesky_ignores_lower'],
-  triangular_solve: ['triangular_solve_ignores_transpose'],
-  'triangular_solve/complex': ['triangular_solve_adjoint_not_conjugated'],
-  fft: ['fft_inverse_unscaled', 'rfft_last_bin_dropped'],
-};
-
-/**
- * Faults that only some programs of an op show, by program name. Collectives: the padded replica_groups programs,
- * the programs with partition_id on a partition other than its replica, rings whose wrap-around pair is not between
- * neighbouring ids, reduce_scatter along dim 1, all_reduce with several operands, and flattened ids that name
- * no replica when read as replica ids. Convolution and select_and_scatter: asymmetric or negative padding, rhs
- * dilation, feature and batch groups (operands whose groups differ), windows with tied elements, and positions that
- * several windows select or whose init value is not the scatter's identity. dynamic_slice and dynamic_update_slice:
- * the start-index clamping programs (a negative and a too-large start in each). gather and scatter: the batching
- * programs whose batches are more than one; scatter: the variadic programs.
- */
-const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = [
-  { match: /^all_reduce_padded_groups_/, faults: ['replica_groups_padding_included'] },
-  { match: /(^|_)partition_id_/, faults: ['partition_id_returns_replica_id'] },
-  { match: /^collective_permute_(forward|backward)_ring_p4$|^collective_permute_ring_f32_r4$/, faults: ['collective_permute_drops_wraparound'] },
-  { match: /^reduce_scatter_dim1_/, faults: ['reduce_scatter_wrong_dim'] },
-  { match: /^all_reduce_variadic_/, faults: ['variadic_all_reduce_first_only'] },
-  { match: /^all_reduce_flattened_ids_|^all_reduce_partitions_p4$|^reduce_scatter_dim\d_p4$|^all_gather_partitions_dim1_p4$/, faults: ['global_device_ids_ignored'] },
-  { match: /^convolution_(1d_negative_padding|2d_nchw_oihw_stride|2d_transposed|2d_window_reversal|3d_ndhwc)_/, faults: ['conv_padding_low_high_swapped'] },
-  { match: /^convolution_(2d_atrous|1d_mixed)_/, faults: ['conv_ignores_rhs_dilation'] },
-  { match: /^convolution_(2d_depthwise|2d_feature_groups|1d_mixed)_/, faults: ['conv_feature_groups_ignored'] },
-  { match: /^convolution_2d_batch_groups_/, faults: ['conv_batch_groups_ignored'] },
-  { match: /^select_and_scatter_(max_pool_grad|min_pool_grad|ties)_/, faults: ['select_and_scatter_last_tie_wins'] },
-  { match: /^select_and_scatter_(min_pool_grad|overlapping|padded|scatter_maximum|spec_example)_/, faults: ['select_and_scatter_overwrites'] },
-  { match: /^dynamic_slice_clamped_/, faults: ['dynamic_slice_clamps_to_dim'] },
-  { match: /^dynamic_update_slice_clamped_/, faults: ['dynamic_slice_clamps_to_dim'] },
-  { match: /^gather_batched_/, faults: ['gather_ignores_batching_dims'] },
-  { match: /^scatter_batched_|^scatter_variadic_batched$/, faults: ['scatter_ignores_batching_dims'] },
-  { match: /^scatter_variadic_/, faults: ['scatter_variadic_second_dropped'] },
-];
-
-/**
- * A one-op program returns that op's result, so `op_off_by_one=<op>` shows wherever +1 does, and so do the op's
- * KERNEL_FAULTS. Other programs (regions, branches, reducers) claim their kernel and program faults; their
- * semantic faults are claimed by tier1.execute (the execute crash is claimed by one-op-less cases elsewhere: each
- * crash costs the fault matrix a fresh worker). Every program checks its outputs' element types (buffer and
- * executable); dims where a reversal shows.
- */
-function catchesOf(e: CorpusEntry): string[] {
-  const [op] = e.ops;
-  const values = e.ops.length === 1 && op && e.outputs.flat().some(plusOneShows) ? [`op_off_by_one=${op}`] : [];
-  const kinds = new Set(e.dtypes.map((d) => dtype(d).kind));
-  const kind = kinds.size === 1 ? `/${[...kinds][0]}` : '';
-  if (op) values.push(...(KERNEL_FAULTS[op] ?? []), ...(kind ? KERNEL_FAULTS[op + kind] ?? [] : []));
-  values.push(...(SMALL_FLOAT_CATCHES[e.name] ?? []));
-  values.push(...(SUB_BYTE_CATCHES[e.name] ?? []));
-  values.push(...PROGRAM_FAULTS.filter((x) => x.match.test(e.name)).flatMap((x) => x.faults));
-  const dims = e.outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
-  return [...values, 'wrong_element_type', 'output_element_types_wrong', ...dims];
-}
+const EXTERNAL_CATCHES = ['crash_in=PJRT_LoadedExecutable_Execute', 'wrong_element_type', 'output_element_types_wrong'];
 
 const dir = path.join(packageRoot(), 'fixtures', 'programs');
 const entries: CorpusEntry[] = existsSync(dir) ? loadCorpus(dir) : [];
@@ -265,7 +180,7 @@ async function checkEntry(ctx: CaseContext<{ entry: RunEntry }>): Promise<void> 
 }
 
 if (rows.length > 0) {
-  t.case('run', { source: 'framework', cite: CITE, catches: (p: { entry: CorpusEntry }) => catchesOf(p.entry) }).params(rows).run(checkEntry);
+  t.case('run', { source: 'framework', cite: CITE, catches: (p: { entry: CorpusEntry }) => p.entry.catches ?? EXTERNAL_CATCHES }).params(rows).run(checkEntry);
 }
 
 // --programs <dir>: a vendor's own corpus in the same format, as external.program.run.<name>.
@@ -275,6 +190,6 @@ if (externalDir) {
   // A vendor's corpus may ship `<name>.mlirbc` portable artifacts for plugins that compile nothing else.
   const externalRows = loadCorpus(externalDir, { idPrefix: 'external.program' }).map((e) => ({ id: e.name, entry: { ...e, artifactFile: e.mlirFile.replace(/\.mlir$/, '.mlirbc') } }));
   if (externalRows.length > 0) {
-    external.case('run', { source: 'framework', cite: CITE, catches: ['crash_in=PJRT_LoadedExecutable_Execute', 'wrong_element_type', 'output_element_types_wrong'] }).params(externalRows).run(checkEntry);
+    external.case('run', { source: 'framework', cite: CITE, catches: (p: { entry: CorpusEntry }) => p.entry.catches ?? EXTERNAL_CATCHES }).params(externalRows).run(checkEntry);
   }
 }

@@ -34,6 +34,7 @@ function partsProgram(d: DtypeRow): Program {
     text: moduleText(name, [f.text([{ value: zc, type: typeOf(z) }, { value: r, type: typeOf(re) }, { value: i, type: typeOf(im) }])]),
     inputs: [re, im],
     outputs: [z, complexPart(z, 're'), complexPart(z, 'im')],
+    catches: ['imag_returns_real_part'], // every element has an imaginary part other than its real part
   });
 }
 
@@ -59,7 +60,9 @@ function arithmeticPrograms(d: DtypeRow): Program[] {
     // a zero part of a quotient takes its sign from the division formula (Smith's algorithm, which XLA uses, gives
     // (7 − 7i) / (−1 + i) = −7 − 0i where (bc − ad) / |y|² gives +0); the spec names no formula
     const tol: Tolerance | undefined = op === 'divide' ? { signedZeros: false, source: 'StableHLO spec divide names no complex division formula; the sign of a zero part depends on it' } : undefined;
-    out.push(singleOp(`${op}_${d.name}`, op, [a, b], complexBinary(op, a, b), `${op} on ${d.name}: ${what}`, tol));
+    // the multiply pairs have b·d ≠ 0 (the reference plugin's complex_multiply_sign_wrong shows)
+    const catches = op === 'multiply' ? ['complex_multiply_sign_wrong'] : [];
+    out.push(singleOp(`${op}_${d.name}`, op, [a, b], complexBinary(op, a, b), `${op} on ${d.name}: ${what}`, tol, [], { catches }));
   }
   const max = largestFinite(partDtype(d));
   const n = cvec(d, [c(1, -2), c(0, -0), c(INF, NaN), c(-max, 0.5)]);

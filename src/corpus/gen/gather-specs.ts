@@ -27,7 +27,10 @@ function gatherProgram(c: GatherCase): Program {
   ];
   const r = f.op(`"stablehlo.gather"(${a}, ${i}) <{dimension_numbers = #stablehlo.gather<${fields.join(', ')}>, indices_are_sorted = false, slice_sizes = array<i64: ${g.sliceSizes.join(', ')}>}> : (${typeOf(c.operand)}, ${typeOf(c.indices)}) -> ${rt}`);
   const name = `gather_${c.id}`;
-  return program({ name, description: c.description, ops: ['gather'], text: moduleText(name, [f.text([{ value: r, type: rt }])]), inputs: [c.operand, c.indices], outputs: [out] });
+  // every program has a negative start index; batching dims show where a batch has more than one member
+  const batches = (g.operandBatchingDims ?? []).some((d) => c.operand.dims[d]! > 1);
+  const catches = ['gather_negative_index_as_unsigned', ...(batches ? ['gather_ignores_batching_dims'] : [])];
+  return program({ name, description: c.description, ops: ['gather'], text: moduleText(name, [f.text([{ value: r, type: rt }])]), inputs: [c.operand, c.indices], outputs: [out], catches });
 }
 
 const counting = (d: string, dims: number[]) => {

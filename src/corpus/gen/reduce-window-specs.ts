@@ -37,7 +37,7 @@ function windowProgram(c: WindowCase): Program {
     `}) : (${typeOf(c.x)}, ${st}) -> ${rt}`,
   ].join('\n'));
   const name = `reduce_window_${c.id}`;
-  return program({ name, description: c.description, ops: ['reduce_window', c.op, 'constant'], text: moduleText(name, [f.text([{ value: r, type: rt }])]), inputs: [c.x], outputs: [out] });
+  return program({ name, description: c.description, ops: ['reduce_window', c.op, 'constant'], text: moduleText(name, [f.text([{ value: r, type: rt }])]), inputs: [c.x], outputs: [out], catches: ['reduce_window_last_dropped'] }); // every program has a nonzero last result row
 }
 
 export function reduceWindowPrograms(): Program[] {

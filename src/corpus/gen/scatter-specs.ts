@@ -26,6 +26,15 @@ function scatterFields(s: ScatterDims): string[] {
   ];
 }
 
+/**
+ * The reference plugin's faults a scatter program shows: every input has untouched elements that are not zero;
+ * batching dims show where a batch has more than one member; a variadic scatter shows a dropped second result.
+ */
+function catchesOf(input: Tensor, s: ScatterDims, variadic: boolean): string[] {
+  const batches = (s.inputBatchingDims ?? []).some((d) => input.dims[d]! > 1);
+  return ['scatter_starts_from_zeros', ...(batches ? ['scatter_ignores_batching_dims'] : []), ...(variadic ? ['scatter_variadic_second_dropped'] : [])];
+}
+
 function scatterProgram(c: ScatterCase): Program {
   const s = c.dims;
   const d = c.input.dtype;
@@ -44,7 +53,7 @@ function scatterProgram(c: ScatterCase): Program {
     `}) : (${typeOf(c.input)}, ${typeOf(c.indices)}, ${typeOf(c.updates)}) -> ${typeOf(c.input)}`,
   ].join('\n'));
   const name = `scatter_${c.id}`;
-  return program({ name, description: c.description, ops: ['scatter', ...(c.combiner === 'add' ? ['add'] : [])], text: moduleText(name, [f.text([{ value: r, type: typeOf(c.input) }])]), inputs: [c.input, c.indices, c.updates], outputs: [out] });
+  return program({ name, description: c.description, ops: ['scatter', ...(c.combiner === 'add' ? ['add'] : [])], text: moduleText(name, [f.text([{ value: r, type: typeOf(c.input) }])]), inputs: [c.input, c.indices, c.updates], outputs: [out], catches: catchesOf(c.input, s, false) });
 }
 
 /** A variadic scatter of two inputs (f32 and s32) whose region adds the f32 updates and keeps the s32 maximum:
@@ -77,7 +86,7 @@ function variadicScatterProgram(c: VariadicCase): Program {
   return program({
     name, description: c.description, ops: ['scatter', 'add', 'maximum'],
     text: moduleText(name, [f.text(results.map((type, k) => ({ value: `${r}#${k}`, type })))]),
-    inputs: [...c.inputs, c.indices, ...c.updates], outputs: outs,
+    inputs: [...c.inputs, c.indices, ...c.updates], outputs: outs, catches: catchesOf(c.inputs[0], s, true),
   });
 }
 

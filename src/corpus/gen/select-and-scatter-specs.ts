@@ -20,6 +20,8 @@ interface SasCase {
   select: 'GE' | 'LE';
   scatter: 'add' | 'maximum';
   w: SelectWindow;
+  /** the reference plugin's faults the case's values show (faults.json names) */
+  catches?: readonly string[];
 }
 
 function selects(dir: 'GE' | 'LE'): (a: Scalar, b: Scalar) => boolean {
@@ -58,7 +60,7 @@ function sasProgram(c: SasCase): Program {
     `}) : (${typeOf(c.x)}, ${typeOf(source)}, ${st}) -> ${typeOf(c.x)}`,
   ].join('\n'));
   const name = `select_and_scatter_${c.id}`;
-  return program({ name, description: c.description, ops: ['select_and_scatter', 'compare', c.scatter, 'constant'], text: moduleText(name, [f.text([{ value: r, type: typeOf(c.x) }])]), inputs: [c.x, source], outputs: [out] });
+  return program({ name, description: c.description, ops: ['select_and_scatter', 'compare', c.scatter, 'constant'], text: moduleText(name, [f.text([{ value: r, type: typeOf(c.x) }])]), inputs: [c.x, source], outputs: [out], catches: c.catches ?? [] });
 }
 
 const seq = (n: number, f: (i: number) => number) => Array.from({ length: n }, (_, i) => f(i));
@@ -69,39 +71,39 @@ export function selectAndScatterPrograms(): Program[] {
   const none = (n: number): (readonly [number, number])[] => Array.from({ length: n }, () => [0, 0] as const);
   const cases: SasCase[] = [
     {
-      id: 'max_pool_grad_f32', description: 'max-pool gradient (GE, add): 4x6 f32, 2x2 windows, stride 2 (disjoint), a tie inside one window',
+      id: 'max_pool_grad_f32', catches: ['select_and_scatter_last_tie_wins'], description: 'max-pool gradient (GE, add): 4x6 f32, 2x2 windows, stride 2 (disjoint), a tie inside one window',
       x: Tensor.of(f32, [4, 6], [1, 5, 2, 0, 3, 3, 4, -1, 8, 1, 3, 3, -2, 0, 6, 7, 9, 9, 3, 1, 2, 7, 9, 9]),
       source: [1, 2, 3, 4, 5, 6], init: 0, select: 'GE', scatter: 'add',
       w: { dimensions: [2, 2], strides: [2, 2], padding: none(2) },
     },
     {
-      id: 'overlapping_f32', description: 'GE/add with 3x3 windows at stride 1 (overlapping): one element selected by several windows sums their sources',
+      id: 'overlapping_f32', catches: ['select_and_scatter_overwrites'], description: 'GE/add with 3x3 windows at stride 1 (overlapping): one element selected by several windows sums their sources',
       x: Tensor.of(f32, [4, 5], [0, 1, 2, 1, 0, 1, 9, 3, 2, 1, 0, 2, 1, 8, 0, 3, 1, 0, 2, 4]),
       source: seq(6, (i) => i + 1), init: 0, select: 'GE', scatter: 'add',
       w: { dimensions: [3, 3], strides: [1, 1], padding: none(2) },
     },
     {
-      id: 'padded_s32', description: 'GE/add on s32 with padding 1 on both sides, window 3 stride 2 (1-D), init 100',
+      id: 'padded_s32', catches: ['select_and_scatter_overwrites'], description: 'GE/add on s32 with padding 1 on both sides, window 3 stride 2 (1-D), init 100',
       x: Tensor.of(s32, [7], big([4, -3, 4, 0, 2, 7, -1])), source: big([10, 20, 30, 40]), init: 100n, select: 'GE', scatter: 'add',
       w: { dimensions: [3], strides: [2], padding: [[1, 1]] },
     },
     {
-      id: 'ties_f32', description: 'GE/add where every window is a run of equal values: the first element of each window (iteration order) is selected',
+      id: 'ties_f32', catches: ['select_and_scatter_last_tie_wins'], description: 'GE/add where every window is a run of equal values: the first element of each window (iteration order) is selected',
       x: Tensor.of(f32, [3, 4], seq(12, () => 2)), source: seq(6, (i) => 10 * (i + 1)), init: 0, select: 'GE', scatter: 'add',
       w: { dimensions: [2, 2], strides: [1, 1], padding: none(2) },
     },
     {
-      id: 'min_pool_grad_s32', description: 'min-pool gradient (LE, add) on s32: 2x2 windows, stride 1, ties (the first minimum wins), asymmetric padding',
+      id: 'min_pool_grad_s32', catches: ['select_and_scatter_last_tie_wins', 'select_and_scatter_overwrites'], description: 'min-pool gradient (LE, add) on s32: 2x2 windows, stride 1, ties (the first minimum wins), asymmetric padding',
       x: Tensor.of(s32, [3, 4], big([3, 1, 1, 5, 2, 1, 4, 1, 0, 6, 0, 2])), source: big(seq(12, (i) => i + 1)), init: 0n, select: 'LE', scatter: 'add',
       w: { dimensions: [2, 2], strides: [1, 1], padding: [[0, 1], [1, 0]] },
     },
     {
-      id: 'scatter_maximum_bf16', description: 'GE select with a maximum scatter on bf16 (overlapping windows, init −8): positions keep the largest source',
+      id: 'scatter_maximum_bf16', catches: ['select_and_scatter_overwrites'], description: 'GE select with a maximum scatter on bf16 (overlapping windows, init −8): positions keep the largest source',
       x: Tensor.of(bf16, [6], [1, 3, 2, 3, 0, 1]), source: [5, -2, 7, 4], init: -8, select: 'GE', scatter: 'maximum',
       w: { dimensions: [3], strides: [1], padding: none(1) },
     },
     {
-      id: 'spec_example_s32', description: "the spec's example: 4x2 operand, windows 3x1, strides 2x1, padding 1 below dimension 0",
+      id: 'spec_example_s32', catches: ['select_and_scatter_overwrites'], description: "the spec's example: 4x2 operand, windows 3x1, strides 2x1, padding 1 below dimension 0",
       x: Tensor.of(s32, [4, 2], big([1, 5, 2, 5, 3, 6, 4, 4])), source: big([5, 6, 7, 8]), init: 0n, select: 'GE', scatter: 'add',
       w: { dimensions: [3, 1], strides: [2, 1], padding: [[0, 1], [0, 0]] },
     },

@@ -21,6 +21,8 @@ interface MoveCase {
   id: string;
   op: string;
   description: string;
+  /** the reference plugin's faults the case's values show (faults.json names) */
+  catches?: readonly string[];
   build(d: DtypeRow): { args: Tensor[]; out: Tensor; body(f: FuncBuilder, vs: string[]): string };
 }
 
@@ -73,7 +75,7 @@ const CASES: MoveCase[] = [
     build: (d) => dynSlice(d, 1, 2),
   },
   {
-    id: 'dynamic_slice_clamped', op: 'dynamic_slice', description: 'dynamic_slice 4x4 sizes [2, 2] at (-3, 9): starts clamp to (0, 2)',
+    id: 'dynamic_slice_clamped', op: 'dynamic_slice', description: 'dynamic_slice 4x4 sizes [2, 2] at (-3, 9): starts clamp to (0, 2)', catches: ['dynamic_slice_clamps_to_dim'],
     build: (d) => dynSlice(d, -3, 9),
   },
   {
@@ -81,7 +83,7 @@ const CASES: MoveCase[] = [
     build: (d) => dus(d, 2, 1),
   },
   {
-    id: 'dynamic_update_slice_clamped', op: 'dynamic_update_slice', description: 'dynamic_update_slice 2x2 into 4x4 at (7, -1): starts clamp to (2, 0)',
+    id: 'dynamic_update_slice_clamped', op: 'dynamic_update_slice', description: 'dynamic_update_slice 2x2 into 4x4 at (7, -1): starts clamp to (2, 0)', catches: ['dynamic_slice_clamps_to_dim'],
     build: (d) => dus(d, 7, -1),
   },
   {
@@ -141,7 +143,7 @@ export function shapePrograms(): Program[] {
       const vs = args.map((a) => f.arg(typeOf(a)));
       const v = body(f, vs);
       const name = `${c.id}_${d.name}`;
-      out.push(program({ name, description: `${c.description} on ${d.name}`, ops: [c.op], text: moduleText(name, [f.text([{ value: v, type: typeOf(r) }])]), inputs: args, outputs: [r] }));
+      out.push(program({ name, description: `${c.description} on ${d.name}`, ops: [c.op], text: moduleText(name, [f.text([{ value: v, type: typeOf(r) }])]), inputs: args, outputs: [r], catches: c.catches ?? [] }));
     }
   }
   for (const d of [...INTS, ...FLOATS]) {

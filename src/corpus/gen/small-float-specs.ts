@@ -52,8 +52,8 @@ function edgeValues(d: DtypeRow): number[] {
   return vals;
 }
 
-function convertProgram(name: string, from: Tensor, to: DtypeRow, description: string): Program {
-  return singleOp(name, 'convert', [from], convert(from, to), description);
+function convertProgram(name: string, from: Tensor, to: DtypeRow, description: string, catches: readonly string[] = []): Program {
+  return singleOp(name, 'convert', [from], convert(from, to), description, undefined, [], { catches });
 }
 
 /** Operand pairs for arithmetic on `d`: ties, overflow, signed zeros, NaN and infinities where the type has them. */
@@ -79,29 +79,27 @@ function arithmeticOperands(d: DtypeRow): [number[], number[]] {
 const BINARY_OPS = ['add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum'] as const;
 const UNARY_OPS = ['negate', 'abs'] as const;
 
-/** Program name → the reference plugin's faults its values expose (suites/tier1/programs.ts claims them). */
-export const SMALL_FLOAT_CATCHES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  SMALL_FLOATS.flatMap((d) => {
-    const f = floatFormat(d);
-    const rows: [string, string[]][] = [
-      [`convert_f32_to_${d.name}`, ['f8_convert_truncates', ...(f.overflow !== 'saturate' ? ['f8_overflow_saturates'] : []), ...(d.name === 'f4e2m1fn' ? ['f4_subnormal_flushed'] : [])]],
-    ];
-    if (f.nan === 'fnuz') rows.push([`convert_${d.name}_to_wide`, ['fnuz_nan_as_negative_zero']]);
-    return rows;
-  }),
-);
+/**
+ * The reference plugin's faults a convert from f32 to `d` shows: its edge values have ties (a truncating convert
+ * differs), overflow (where `d` overflows to inf or NaN, a saturating one differs) and, for f4e2m1fn, subnormals.
+ */
+function narrowingCatches(d: DtypeRow): string[] {
+  const f = floatFormat(d);
+  return ['f8_convert_truncates', ...(f.overflow !== 'saturate' ? ['f8_overflow_saturates'] : []), ...(d.name === 'f4e2m1fn' ? ['f4_subnormal_flushed'] : [])];
+}
 
 export function smallFloatPrograms(): Program[] {
   const out: Program[] = [];
   SMALL_FLOATS.forEach((d, k) => {
     const f = floatFormat(d);
     const kind = `${f.nan} format, bias ${f.bias}, overflow to ${f.overflow === 'saturate' ? 'the largest finite value' : f.overflow}`;
-    out.push(convertProgram(`convert_f32_to_${d.name}`, vec(F32, edgeValues(d)), d, `convert f32 → ${d.name} (${kind}): ties to even, overflow, subnormals, ±0${hasNan(d) ? ', NaN' : ''}`));
+    out.push(convertProgram(`convert_f32_to_${d.name}`, vec(F32, edgeValues(d)), d, `convert f32 → ${d.name} (${kind}): ties to even, overflow, subnormals, ±0${hasNan(d) ? ', NaN' : ''}`, narrowingCatches(d)));
     for (const w of WIDE.slice(1)) {
       const src = vec(w, edgeValues(d).filter((x) => Number.isNaN(x) || w.name !== 'f16' || Math.abs(x) < 65504));
       out.push(convertProgram(`convert_${w.name}_to_${d.name}`, src, d, `convert ${w.name} → ${d.name}: the f32 edge values as far as ${w.name} holds them`));
     }
-    out.push(fanOut(`convert_${d.name}_to_wide`, allPatterns(d), WIDE, `convert every bit pattern of ${d.name} (${kind}) to f32, f16 and bf16; three results`));
+    out.push(fanOut(`convert_${d.name}_to_wide`, allPatterns(d), WIDE, `convert every bit pattern of ${d.name} (${kind}) to f32, f16 and bf16; three results`,
+      f.nan === 'fnuz' ? ['fnuz_nan_as_negative_zero'] : []));
     const next = SMALL_FLOATS[(k + 1) % SMALL_FLOATS.length]!;
     out.push(convertProgram(`convert_${d.name}_to_${next.name}`, allPatterns(d, !hasNan(next)), next,
       `convert every ${hasNan(next) ? '' : 'non-NaN '}bit pattern of ${d.name} to ${next.name} (one rounding, per ${next.name}'s overflow rule)`));

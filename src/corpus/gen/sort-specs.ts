@@ -78,6 +78,7 @@ function sortProgram(c: SortCase): Program {
     text: moduleText(name, [f.text(c.operands.map((t, k) => ({ value: value(k), type: typeOf(t) })))]),
     inputs: c.operands,
     outputs: outs,
+    catches: ['sort_ties_reversed'], // keys the comparator ties, with payloads that tell them apart, in every sort
   });
 }
 

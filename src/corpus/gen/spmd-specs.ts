@@ -96,8 +96,11 @@ function accept(p: Program, outputs: readonly (readonly Tensor[])[], reason: str
 
 export function spmdPrograms(): Program[] {
   const out: Program[] = [];
-  const add = (name: string, description: string, ops: string[], grid: Grid, b: Body) =>
-    out.push(program({ name, description, ops, text: moduleOf(name, grid, b), inputs: b.inputs, outputs: b.outputs, replicas: grid.replicas, partitions: grid.partitions }));
+  /** `catches`: the reference plugin's faults the program shows (a mode, group or pair its values tell apart) */
+  const add = (name: string, description: string, ops: string[], grid: Grid, b: Body, catches: readonly string[] = []) =>
+    out.push(program({ name, description, ops, text: moduleOf(name, grid, b), inputs: b.inputs, outputs: b.outputs, replicas: grid.replicas, partitions: grid.partitions, catches }));
+  /** every program with use_global_device_ids (flattened ids) */
+  const GLOBAL_IDS = ['global_device_ids_ignored'];
   const f32 = dt('f32');
   const s32 = dt('s32');
 
@@ -117,7 +120,7 @@ export function spmdPrograms(): Program[] {
     const grid = { replicas: n, partitions: 1 };
     const all = [Array.from({ length: n }, (_, i) => i)];
     add(`all_reduce_variadic_f32_r${n}`, `all_reduce (add) of two operands, f32[3] and f32[2,2], in one call over ${n} replicas`, ['all_reduce', 'add'], grid,
-      allReduceBody(grid, f32, [[3], [2, 2]], all, false, false));
+      allReduceBody(grid, f32, [[3], [2, 2]], all, false, false), ['variadic_all_reduce_first_only']);
     {
       const a = perInstance(f32, [2, 2], n, 0);
       const b = perInstance(s32, [1, 3], n, 1);
@@ -136,7 +139,7 @@ export function spmdPrograms(): Program[] {
     for (const [id, groups] of [['a', [[0, 1, 2], [3, -1, -1]]], ['b', [[1, 3], [0, -1], [2, -1]]]] as const) {
       const gs = groups.map((g) => [...g]);
       add(`all_reduce_padded_groups_${id}_r4`, `all_reduce add over 4 replicas with non-uniform replica_groups ${JSON.stringify(gs)} (-1 is padding)`, ['all_reduce', 'add'], grid,
-        allReduceBody(grid, f32, [[3]], gs, false, false));
+        allReduceBody(grid, f32, [[3]], gs, false, false), ['replica_groups_padding_included']);
     }
   }
 
@@ -150,30 +153,31 @@ export function spmdPrograms(): Program[] {
       outputs: [0, 1, 2, 3].map((p) => [scalar(p)]),
       lines: [`%0 = stablehlo.partition_id ${MANUAL} : tensor<ui32>`],
       results: ['%0'],
-    });
+    }, ['partition_id_returns_replica_id']);
     const g2 = { replicas: 2, partitions: 2 };
     add('replica_and_partition_id_r2p2', 'replica_id and partition_id on each instance of 2 replicas × 2 partitions', ['replica_id', 'partition_id'], g2, {
       inputs: [[], [], [], []],
       outputs: [0, 1, 2, 3].map((i) => [scalar(Math.floor(i / 2)), scalar(i % 2)]),
       lines: [`%0 = stablehlo.replica_id ${MANUAL} : tensor<ui32>`, `%1 = stablehlo.partition_id ${MANUAL} : tensor<ui32>`],
       results: ['%0', '%1'],
-    });
+    }, ['partition_id_returns_replica_id']);
   }
 
   // ---- collective_permute across partitions (channel_handle) and across replicas ----
   {
-    const permute = (name: string, description: string, grid: Grid, pairs: [number, number][], channel: boolean) => {
+    const permute = (name: string, description: string, grid: Grid, pairs: [number, number][], channel: boolean, catches: readonly string[] = []) => {
       const n = grid.replicas * grid.partitions;
       const xs = perInstance(f32, [3], n);
       const outs = collectivePermute(xs, instancePairs(channel ? 'cross_partition' : 'cross_replica', pairs, grid));
       const inputs = xs.map((x) => [x]);
       const { line, results } = collectiveLine('collective_permute', [xs[0]!], [outs[0]!], [...(channel ? [CHANNEL] : []), `source_target_pairs = ${matrix(pairs)}`].join(', '));
-      add(name, description, ['collective_permute'], grid, { inputs, outputs: outs.map((o) => [o]), lines: [line], results });
+      add(name, description, ['collective_permute'], grid, { inputs, outputs: outs.map((o) => [o]), lines: [line], results }, catches);
     };
     const p4 = { replicas: 1, partitions: 4 };
     const ring = (step: number): [number, number][] => [0, 1, 2, 3].map((i) => [i, (i + step + 4) % 4]);
-    permute('collective_permute_forward_ring_p4', 'collective_permute over 4 partitions (channel_handle): the ring i → i+1, 3 → 0 wrapping around', p4, ring(1), true);
-    permute('collective_permute_backward_ring_p4', 'collective_permute over 4 partitions (channel_handle): the ring i → i-1, 0 → 3 wrapping around', p4, ring(-1), true);
+    const wraps = ['collective_permute_drops_wraparound']; // 3 → 0 and 0 → 3 are not neighbouring ids
+    permute('collective_permute_forward_ring_p4', 'collective_permute over 4 partitions (channel_handle): the ring i → i+1, 3 → 0 wrapping around', p4, ring(1), true, wraps);
+    permute('collective_permute_backward_ring_p4', 'collective_permute over 4 partitions (channel_handle): the ring i → i-1, 0 → 3 wrapping around', p4, ring(-1), true, wraps);
     const g2 = { replicas: 2, partitions: 2 };
     permute('collective_permute_partitions_r2p2', 'collective_permute between the 2 partitions of each of 2 replicas (channel_handle: pairs name partitions)', g2, [[0, 1], [1, 0]], true);
     permute('collective_permute_replicas_r2p2', 'collective_permute replica 0 → 1 in each of 2 partitions (no channel_handle: pairs name replicas; replica 0 receives zeros)', g2, [[0, 1]], false);
@@ -187,10 +191,10 @@ export function spmdPrograms(): Program[] {
     add('all_reduce_cross_replica_and_partition_r2p2', 'all_reduce add, channel_handle without use_global_device_ids (cross_replica_and_partition): groups [[0], [1]] of replicas, each with every partition', ['all_reduce', 'add'], g2,
       allReduceBody(g2, f32, [[3]], [[0], [1]], true, false));
     add('all_reduce_flattened_ids_r2p2', 'all_reduce add with use_global_device_ids (flattened_ids): groups [[0, 3], [1, 2]] of replica·2 + partition', ['all_reduce', 'add'], g2,
-      allReduceBody(g2, s32, [[4]], [[0, 3], [1, 2]], true, true));
+      allReduceBody(g2, s32, [[4]], [[0, 3], [1, 2]], true, true), GLOBAL_IDS);
     const p4 = { replicas: 1, partitions: 4 };
     add('all_reduce_partitions_p4', 'all_reduce add over partitions {0, 1} and {2, 3} of 4 (use_global_device_ids)', ['all_reduce', 'add'], p4,
-      allReduceBody(p4, f32, [[2, 2]], [[0, 1], [2, 3]], true, true));
+      allReduceBody(p4, f32, [[2, 2]], [[0, 1], [2, 3]], true, true), GLOBAL_IDS);
   }
 
   // ---- reduce_scatter along each dim, all_gather and all_to_all across partitions ----
@@ -203,7 +207,7 @@ export function spmdPrograms(): Program[] {
       const { line, results } = collectiveLine('reduce_scatter', [xs[0]!], [outs[0]!],
         [...modeAttrs(true, true), `replica_groups = ${matrix([[...group]])}`, `scatter_dimension = ${dim} : i64`].join(', '), reducer('add', f32));
       add(`reduce_scatter_dim${dim}_p4`, `reduce_scatter (add) of f32[4,4] along dim ${dim} over 4 partitions in the group ${JSON.stringify(group)} (use_global_device_ids)`, ['reduce_scatter', 'add'], p4,
-        { inputs: xs.map((x) => [x]), outputs: outs.map((o) => [o]), lines: [line], results });
+        { inputs: xs.map((x) => [x]), outputs: outs.map((o) => [o]), lines: [line], results }, [...GLOBAL_IDS, ...(dim !== 0 ? ['reduce_scatter_wrong_dim'] : [])]);
     }
     {
       const xs = perInstance(s32, [2, 1], 4);
@@ -211,7 +215,7 @@ export function spmdPrograms(): Program[] {
       const outs = allGather(xs, pg, 1);
       const { line, results } = collectiveLine('all_gather', [xs[0]!], [outs[0]!], [...modeAttrs(true, true), 'all_gather_dim = 1 : i64', `replica_groups = ${matrix([[0, 1, 2, 3]])}`].join(', '));
       add('all_gather_partitions_dim1_p4', 'all_gather of s32[2,1] along dim 1 over 4 partitions (use_global_device_ids)', ['all_gather'], p4,
-        { inputs: xs.map((x) => [x]), outputs: outs.map((o) => [o]), lines: [line], results });
+        { inputs: xs.map((x) => [x]), outputs: outs.map((o) => [o]), lines: [line], results }, GLOBAL_IDS);
     }
     {
       const g2 = { replicas: 2, partitions: 2 };

@@ -28,6 +28,7 @@ function nested(): Program {
     text: moduleText(name, [f.text([{ value: gc, type: typeOf(c) }, { value: gb, type: typeOf(b) }, { value: ga, type: typeOf(a) }])]),
     inputs: [a, b, c],
     outputs: [c, b, a],
+    catches: CATCHES,
   });
 }
 
@@ -55,8 +56,12 @@ function throughCall(): Program {
     text: moduleText(name, [f.text(order.map((i, k) => ({ value: gs[k]!, type: types[i]! }))), h.text([{ value: ht, type: tt }])]),
     inputs: ins,
     outputs: order.map((i) => ins[i]!),
+    catches: CATCHES,
   });
 }
+
+/** Both programs take a tuple apart at an index other than 0 (the reference plugin's tuple_index_ignored). */
+const CATCHES = ['tuple_index_ignored'];
 
 export function tuplePrograms(): Program[] {
   return [nested(), throughCall()];
