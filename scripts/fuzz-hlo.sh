@@ -9,6 +9,7 @@ out="$root/build/hlo-fuzz"
 src="$root/fixtures/reference-plugin/src/hlo"
 tdir="$root/test/native/hlo-tests"
 command -v clang++ >/dev/null || { echo "fuzz-hlo: clang++ not found (apt-get install -y clang)" >&2; exit 2; }
+[[ -f "$root/build/reference-plugin/generated/fault_hooks.h" ]] || { echo "fuzz-hlo: build the plugin first (npm run build:plugin): the parser includes its generated/fault_hooks.h" >&2; exit 2; }
 mkdir -p "$out/corpus" "$out/artifacts"
 cp -n "$tdir"/corpus/* "$out/corpus/" 2>/dev/null || true
 bin="$out/fuzz_parse"
@@ -16,7 +17,7 @@ newest_src="$(ls -t "$src"/*.cc "$src"/*.h "$tdir/fuzz_parse.cc" | head -1)"
 if [[ ! -x "$bin" || "$newest_src" -nt "$bin" ]]; then
   echo "fuzz-hlo: building $bin"
   clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I"$src" "$src"/*.cc "$tdir/fuzz_parse.cc" -pthread -o "$bin"
+    -I"$src" -I"$src/.." -I"$root/build/reference-plugin" "$src"/*.cc "$tdir/fuzz_parse.cc" -pthread -o "$bin"
 fi
 log="$out/fuzz.log"
 set +e
