@@ -5,7 +5,7 @@
 // gives the input count, the mismatches and the largest observed error (ulp, absolute, relative) against the bound.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { dtype } from '../../src/abi/index.js';
-import { checkResults, describeReport, EXHAUSTIVE_BINARY, EXHAUSTIVE_UNARY, hostBytes, inputsOf, programText, smallFloatTypes } from '../../src/corpus/exhaustive.js';
+import { checkResults, describeReport, EXHAUSTIVE_BINARY, EXHAUSTIVE_UNARY, exhaustiveCatches, hostBytes, inputsOf, programText, smallFloatTypes } from '../../src/corpus/exhaustive.js';
 import { boundOf } from '../../src/oracle/accuracy.js';
 import * as check from '../_lib/check.js';
 import { isPjrtError } from '../_lib/errors.js';
@@ -16,34 +16,6 @@ const t = area('tier2.exhaustive', { tier: 2, requires: { slots: ['PJRT_Client_C
 const SPEC = 'StableHLO spec op semantics (openxla/stablehlo docs/spec.md), which JAX lowers jnp ufuncs on float16/bfloat16 to';
 const XLA_BOUND =
   "XLA, which JAX compiles through, holds its own CPU and GPU backends to these bounds in its exhaustive tests (xla/tests/exhaustive/, every f16/bf16 input); a result outside the largest of them is one no XLA backend would give a JAX program";
-
-/**
- * Where `op_off_by_one` (one more on every result) stays inside the bound: our bounds for types XLA never tests follow
- * its type-independent rules, which on f4, f6, f8e4m3 and f8e3m4 allow a relative error the +1 on
- * atan2's and cbrt's small results stays under. Those cases claim the execute crash instead (the fault matrix checks
- * both lists).
- */
-const OFF_BY_ONE_WITHIN_BOUND: Readonly<Record<string, readonly string[]>> = {
-  atan2: ['f8e4m3', 'f8e3m4', 'f4e2m1fn', 'f6e2m3fn', 'f6e3m2fn'],
-  cbrt: ['f4e2m1fn', 'f6e2m3fn', 'f6e3m2fn'],
-};
-
-/**
- * Faults the area shows, per op and type: an f16 exp from a cheap polynomial in half precision; log1p as log(1 + x)
- * with 1 + x rounded to the type; sine/cosine with the argument reduced by a float 2π; bf16 results truncated
- * (shows where the bound is exact: the arithmetic ops); f16 subnormal results flushed (where two normal operands give
- * a subnormal exact result: the arithmetic ops).
- */
-const FAULTS: Readonly<Record<string, readonly string[]>> = {
-  'exponential/f16': ['exp_f16_approx_in_half'],
-  'log_plus_one/f16': ['log1p_as_log_of_sum'],
-  'log_plus_one/bf16': ['log1p_as_log_of_sum'],
-  'sine/f16': ['sine_cosine_float_pi_reduction'],
-  'sine/bf16': ['sine_cosine_float_pi_reduction'],
-  'cosine/f16': ['sine_cosine_float_pi_reduction'],
-  'cosine/bf16': ['sine_cosine_float_pi_reduction'],
-  ...Object.fromEntries(['add', 'subtract', 'multiply', 'divide'].flatMap((op) => [[`${op}/bf16`, ['bf16_truncates']], [`${op}/f16`, ['f16_flush_subnormals']]])),
-};
 
 interface Row { id: string; op: string; dt: string }
 
@@ -89,7 +61,7 @@ for (const [name, ops] of [['unary', EXHAUSTIVE_UNARY], ['binary', EXHAUSTIVE_BI
     t.case(p.op, {
       source: sourceOf(p),
       cite: cite(p),
-      catches: [...(FAULTS[`${p.op}/${p.dt}`] ?? []), OFF_BY_ONE_WITHIN_BOUND[p.op]?.includes(p.dt) ? 'crash_in=PJRT_LoadedExecutable_Execute' : `op_off_by_one=${p.op}`],
+      catches: exhaustiveCatches(p.op, p.dt),
       description: name === 'unary' ? `${p.op} over every ${p.dt} bit pattern` : `${p.op} over a dense grid of ${p.dt} operand pairs`,
     })
       .params([{ ...p, id: p.dt }])
