@@ -9,7 +9,7 @@ import { convolutionPrograms } from './convolution-specs.js';
 import { fftPrograms } from './fft-specs.js';
 import { gatherPrograms } from './gather-specs.js';
 import { linalgPrograms } from './linalg-specs.js';
-import type { Program } from './program.js';
+import { GENERATED, type Program } from './program.js';
 import { precisionPrograms } from './precision-specs.js';
 import { reduceWindowPrograms } from './reduce-window-specs.js';
 import { scatterPrograms } from './scatter-specs.js';
@@ -57,7 +57,10 @@ export function generateCorpus(): Program[] {
   return programs;
 }
 
-/** File contents for one program: `<name>.mlir` and `<name>.json` (2-space JSON, trailing newline). */
+/**
+ * File contents for one program: `<name>.mlir` and `<name>.json` (2-space JSON, trailing newline). The program's
+ * header comment goes last: a first line would shift every op's location, which its portable artifact records.
+ */
 export function programFiles(p: Program): { mlir: string; json: string } {
-  return { mlir: p.text, json: formatJson(p.sidecar) + '\n' };
+  return { mlir: `${p.text}// ${GENERATED}\n`, json: formatJson(p.sidecar) + '\n' };
 }
