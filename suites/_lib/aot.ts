@@ -16,3 +16,6 @@ export async function noCompilerIsUnsupported<T>(ctx: { unsupported(reason: stri
     throw e;
   }
 }
+
+/** How long one ahead-of-time compile may take: a TPU convolution compiles in ~20 s, far beyond an execute's deadline. */
+export const COMPILE_TIMEOUT_MS = 180_000;
