@@ -4,6 +4,7 @@
 import type { TopologyDescription, Plugin } from '../pjrt/index.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
 import type { ClientNeed } from './types.js';
+import { isUnsupportedError } from './signals.js';
 
 export const COMPILE_ONLY_SKIP = 'compile-only profile: needs a client';
 
@@ -38,6 +39,9 @@ export function topologyProblem(plugin: () => Plugin, config: Pick<ResolvedPlugi
     if (t.deviceDescriptions().length === 0) return `${config.library}: PJRT_TopologyDescription_Create("${config.topology ?? ''}") describes no devices: nothing to compile for (--compile-only)`;
     return undefined;
   } catch (e) {
+    // A plugin without AOT compilation (XLA's CPU plugin: UNIMPLEMENTED) is no bad input: its cases are unsupported.
+    if (isUnsupportedError(e) || (e instanceof Error && 'codeName' in e && e.codeName === 'UNIMPLEMENTED')) return undefined;
+    if (e instanceof Error && e.name === 'PluginLoadError') return e.message;
     const what = e instanceof Error ? e.message.split('\n')[0]! : String(e);
     return `${config.library}: the compile-only profile cannot create its topology: PJRT_TopologyDescription_Create("${config.topology ?? ''}") failed: ${what} (name one with --topology or the entry's "topology")`;
   }

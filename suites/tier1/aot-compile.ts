@@ -7,13 +7,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, type CaseContext } from '../../src/harness/index.js';
-import { compileTopology } from '../../src/harness/compile-only.js';
 import { artifactOf } from '../../src/harness/program-forms.js';
 import { capabilityCells, loadCorpus, type CorpusEntry } from '../../src/corpus/index.js';
-import { Layouts, parseLayoutText, type Executable, type Program, type TopologyDescription } from '../../src/pjrt/index.js';
+import { Layouts, parseLayoutText, type Executable, type Program } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/runner/paths.js';
 import * as check from '../_lib/check.js';
-import { COMPILE_TIMEOUT_MS, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { capabilityDeclined, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 
 const t = area('tier1.aot_compile', {
@@ -27,10 +26,6 @@ const CITE =
   'OutputElementTypes, OutputDimensions, OutputMemoryKinds ("one per output"), NumReplicas/NumPartitions, Name; Fingerprint, Serialize, ' +
   'GetCostAnalysis, GetCompiledMemoryStats, OptimizedProgram, and the Layouts extension\'s output layouts (one per output, of its rank)';
 
-/** The compile target of this worker; a plugin that creates no topology or has no AOT compiler is unsupported. */
-export async function compileTarget(ctx: CaseContext<unknown>): Promise<TopologyDescription> {
-  return check.unimplementedIsUnsupported(ctx, 'the plugin creates no topology to compile against', () => compileTopology(ctx.plugin, ctx.config));
-}
 
 /** The form the plugin compiles (plugins.json programForms; text unless it declares artifacts only). */
 function programOf(ctx: CaseContext<unknown>, e: CorpusEntry): Program {
@@ -63,12 +58,14 @@ export async function aotCompileEntry(ctx: CaseContext<unknown>, e: CorpusEntry)
   const deviceAssignment = Array.from({ length: e.replicas }, (_, r) => ids.slice(r * e.partitions, (r + 1) * e.partitions));
   const options = { numReplicas: e.replicas, numPartitions: e.partitions, deviceAssignment, ...(e.partitions > 1 ? { useSpmdPartitioning: true } : {}) };
   try {
-    const exe = await noCompilerIsUnsupported(ctx, () => ctx.plugin.compile(topology, programOf(ctx, e), options, { scope: ctx.scope }));
+    const exe = await ctx.plugin.compile(topology, programOf(ctx, e), options, { scope: ctx.scope });
     for (const [cell, ok] of Object.entries(capabilityCells(e, true))) ctx.capability(cell, ok);
     return exe;
   } catch (err) {
-    if (isUnsupported(err)) for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
-    throw err;
+    const declined = capabilityDeclined(err);
+    if (isUnsupported(err) || declined) for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
+    if (declined) ctx.unsupported(declined);
+    return noCompilerIsUnsupported(ctx, () => Promise.reject(err)); // NOT_FOUND: no compiler for the platform
   }
 }
 
