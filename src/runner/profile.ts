@@ -13,7 +13,9 @@ export function applyProfile(plugin: ResolvedPlugin, o: { compileOnly?: boolean;
   if (o.topology !== undefined && !o.compileOnly) throw new ConfigError('--topology', o.topology, 'expected --compile-only with it (a full run uses the client\'s own topology)');
   if (!o.compileOnly) return { plugin };
   const topology = o.topology ?? plugin.topology ?? '';
-  return { plugin: { ...plugin, compileOnly: true, topology }, profile: { name: 'compile-only', topology } };
+  // No client holds a device, so exclusiveDevices (one process at a time) does not limit the workers.
+  const { exclusiveDevices: _held, ...rest } = plugin;
+  return { plugin: { ...rest, compileOnly: true, topology }, profile: { name: 'compile-only', topology } };
 }
 
 /** How many cases the profile did not run (skipped because they need a client). */
