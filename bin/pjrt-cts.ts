@@ -279,7 +279,7 @@ function build(): Command {
       out(`plugins.json (${file}):\n`);
       for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem : ''}`}\n`);
       out('discovered:\n');
-      if (!found.length) out('  (none: no jax_plugins package for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
+      if (!found.length) out('  (none: no jax_plugins package or libtpu for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
       for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
     });
 
