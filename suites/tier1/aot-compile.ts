@@ -14,6 +14,7 @@ import { packageRoot } from '../../src/runner/paths.js';
 import * as check from '../_lib/check.js';
 import { capabilityDeclined, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
+import { BAD_PROGRAMS } from '../_lib/programs.js';
 
 const t = area('tier1.aot_compile', {
   tier: 1, client: 'none', timeoutMs: COMPILE_TIMEOUT_MS,
@@ -157,3 +158,18 @@ t.case('fingerprint_distinct', {
   const fb = (await aotCompileEntry(ctx, e2)).fingerprint();
   check.ok(fa !== fb, 'the fingerprints of two different programs must differ', 'different fingerprints', `both ${fa}`);
 });
+
+t.case('rejects_bad_program', {
+  source: 'header',
+  cite: 'PJRT_Program.format "mlir": "code string takes MLIR module bytecode (or string)" — text that is no valid module cannot be compiled, ahead of time as on a client; PJRT_Compile names no error code, so any error passes',
+  control: 'PJRT_Compile of add_f32 against the same topology succeeds',
+  catches: (p: { catches: string[] }) => p.catches,
+})
+  .params(BAD_PROGRAMS)
+  .run(async (ctx) => {
+    const valid = entry('add_f32');
+    if (valid) await check.control('PJRT_Compile of add_f32 against the same topology', () => aotCompileEntry(ctx, valid));
+    const topology = await compileTarget(ctx);
+    await check.rejects(() => ctx.plugin.compile(topology, { code: ctx.p.text, format: 'mlir' }, {}, { scope: ctx.scope }),
+      `PJRT_Compile of a malformed program (${ctx.p.id}) against a topology must return an error, not succeed or crash`);
+  });
