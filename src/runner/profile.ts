@@ -13,9 +13,9 @@ export function applyProfile(plugin: ResolvedPlugin, o: { compileOnly?: boolean;
   if (o.topology !== undefined && !o.compileOnly) throw new ConfigError('--topology', o.topology, 'expected --compile-only with it (a full run uses the client\'s own topology)');
   if (!o.compileOnly) return { plugin };
   const topology = o.topology ?? plugin.topology ?? '';
-  // No client holds a device, so exclusiveDevices (one process at a time) does not limit the workers.
-  const { exclusiveDevices: _held, ...rest } = plugin;
-  return { plugin: { ...rest, compileOnly: true, topology }, profile: { name: 'compile-only', topology } };
+  // exclusiveDevices still holds: libtpu takes a per-host process lock (/tmp/libtpu_lockfile) in
+  // PJRT_Plugin_Initialize whether or not a client is made, so a second worker could not even initialize it.
+  return { plugin: { ...plugin, compileOnly: true, topology }, profile: { name: 'compile-only', topology } };
 }
 
 /** How many cases the profile did not run (skipped because they need a client). */
