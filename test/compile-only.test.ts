@@ -71,16 +71,9 @@ const libtpu = pythonPackagePlugins(sites)[0];
 describe('compile-only profile on libtpu', function () {
   this.timeout(300_000);
   before(function () {
-    if (!libtpu) this.skip(); // libtpu is not installed (scripts/install-libtpu.sh)
+    if (!libtpu) this.skip(); // pending: libtpu is not installed for PJRT_CTS_PYTHON (scripts/install-libtpu.sh)
   });
   const env = { PJRT_CTS_PYTHON: process.env['PJRT_CTS_PYTHON'] ?? path.join(ROOT, '.cache', 'xla-venv', 'bin', 'python') };
-
-  it('without --compile-only the preflight stops with exit 2: libtpu cannot create a client without a TPU', function () {
-    const r = cli(['run', '-p', 'libtpu', '--filter', 'tier0.api.*'], { env });
-    // Item 3 of issue 28 (another branch) words this line; here only: no case ran, exit 2 or a clean verdict.
-    if (r.code !== 2) this.skip();
-    assert.match(r.stderr, /PJRT_Client_Create|client/i);
-  });
 
   it('compiles a handful of corpus programs against v4:2x2x1 and reads TPU tiled layouts', () => {
     const { code, res, stdout } = run(['-p', 'libtpu', '--compile-only', '--jobs', '2', '--filter', 'tier1.aot_compile.program.{add_f32,dot_general_matmul_f32,reduce_add_1_f32,exponential_f32}',
