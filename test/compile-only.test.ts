@@ -70,9 +70,9 @@ const libtpu = pythonPackagePlugins(sites)[0];
 
 describe('compile-only profile on libtpu', function () {
   this.timeout(300_000);
-  before(function () {
-    if (!libtpu) this.skip(); // pending: libtpu is not installed for PJRT_CTS_PYTHON (scripts/install-libtpu.sh)
-  });
+  // A test without a body is pending; its title says why.
+  if (!libtpu) it('compiles a handful of corpus programs against v4:2x2x1 (pending: libtpu is not installed for PJRT_CTS_PYTHON; scripts/install-libtpu.sh installs it)');
+  if (!libtpu) return;
   const env = { PJRT_CTS_PYTHON: process.env['PJRT_CTS_PYTHON'] ?? path.join(ROOT, '.cache', 'xla-venv', 'bin', 'python') };
 
   it('compiles a handful of corpus programs against v4:2x2x1 and reads TPU tiled layouts', () => {
