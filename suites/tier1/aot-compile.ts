@@ -2,7 +2,7 @@
 // PJRT_TopologyDescription_Create from a name, then PJRT_Compile against it): no client, so it runs in the
 // compile-only profile on a plugin without devices (libtpu on a machine without a TPU). One case per corpus program;
 // each checks what the header promises and frameworks read of the executable against the program's sidecar.
-// A program the compiler declines (UNIMPLEMENTED) is unsupported with its message, recorded per (op, type) in the
+// A program the compiler declines for a capability (_lib/aot.ts capabilityDeclined) is unsupported with its message, recorded per (op, type) in the
 // capability matrix. The claimed faults are proven on the witness programs (the same code path for every program).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,6 @@ const CITE =
   'path does (jax.experimental.topologies → PjRtCApiCompiler); the executable reports what the program returns: PJRT_Executable_NumOutputs, ' +
   'OutputElementTypes, OutputDimensions, OutputMemoryKinds ("one per output"), NumReplicas/NumPartitions, Name; Fingerprint, Serialize, ' +
   'GetCostAnalysis, GetCompiledMemoryStats, OptimizedProgram, and the Layouts extension\'s output layouts (one per output, of its rank)';
-
 
 /** The form the plugin compiles (plugins.json programForms; text unless it declares artifacts only). */
 function programOf(ctx: CaseContext<unknown>, e: CorpusEntry): Program {
