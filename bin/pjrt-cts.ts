@@ -151,6 +151,8 @@ function build(): Command {
     .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
     .option('--matrix', 'print the capability matrix after the run', false)
+    .option('--compile-only', 'create no client: run the cases that need none and compile ahead of time (PJRT_Compile) against a topology; the others are skipped', false)
+    .option('--topology <name>', 'with --compile-only: the name given to PJRT_TopologyDescription_Create (default: the entry\'s "topology")')
     .option('--record-slots', 'record in each result the PJRT_Api slots the case called', false)
     .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
     .option('--api-minor <n>', 'speak PJRT API 0.n: Args struct sizes and PJRT_Api slots of a framework built against that header', apiMinorArg('--api-minor'))
@@ -164,6 +166,7 @@ function build(): Command {
         expectations?: string; junit?: string; json?: string; jobs: number; timeout: number; retries: number; shard?: string;
         strict: boolean; list: boolean; programs?: string; matrix: boolean; recordSlots: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
         maxClientFailures: number; writeExpectations?: string; rerunFailed?: string; apiMinor?: number; warmupTimeout: number;
+        compileOnly: boolean; topology?: string;
       };
       keepGoingOnEpipe = !opt.list;
       const maxFailures = opt.bail ? 1 : opt.maxFailures;
@@ -175,7 +178,7 @@ function build(): Command {
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
         strict: opt.strict, list: opt.list, matrix: opt.matrix, recordSlots: opt.recordSlots, preflight: opt.preflight, stdout: safeStdout,
-        maxClientFailures: opt.maxClientFailures,
+        maxClientFailures: opt.maxClientFailures, compileOnly: opt.compileOnly, ...(opt.topology !== undefined ? { topology: opt.topology } : {}),
         ...(maxFailures !== undefined ? { maxFailures } : {}),
         ...(opt.writeExpectations ? { writeExpectations: path.resolve(opt.writeExpectations) } : {}),
         ...(opt.rerunFailed ? { rerunFailed: path.resolve(opt.rerunFailed) } : {}),
@@ -276,7 +279,7 @@ function build(): Command {
       out(`plugins.json (${file}):\n`);
       for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem : ''}`}\n`);
       out('discovered:\n');
-      if (!found.length) out('  (none: no jax_plugins package for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
+      if (!found.length) out('  (none: no jax_plugins package or libtpu for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
       for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
     });
 

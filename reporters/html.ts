@@ -1,6 +1,7 @@
 // `pjrt-cts report`: one self-contained HTML page for the people who certify or ship a plugin. The page is
 // rendered by Eta templates (reporters/templates/, autoescaping on) from a view model built here; it has inline
 // CSS only: no scripts, fonts or images are fetched when it is viewed.
+import { profileHeadline } from '../src/runner/profile.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Eta } from 'eta';
@@ -145,6 +146,7 @@ function runRows(r: ResultsFile): Row[] {
     { label: 'Options', value: sel.join(' '), mono: true },
     { label: 'API minor spoken', value: o.apiMinor !== undefined ? `0.${o.apiMinor}` : 'the CTS\'s newest (not recorded)' },
   ];
+  if (o.profile) rows.push({ label: 'Profile', value: profileHeadline(r) });
   if (r.coverage) rows.push({ label: 'Selected', value: `${r.coverage.selected} case(s), ${r.coverage.selfTests} of them self-tests of the reference plugin` });
   const e = r.environment;
   rows.push({ label: 'Host', value: `${e.hostname} (${e.platform} ${e.arch}, ${e.cpus} CPUs, Node ${e.node})` });
@@ -257,6 +259,8 @@ function verdict(r: ResultsFile): ReportView['verdict'] {
   let head = r.exitCode === 0 ? 'Run passed' : 'Run failed';
   if (r.interrupted) head = 'Run interrupted';
   else if (r.stopped) head = `Run stopped: ${r.stopped}`;
+  const profile = profileHeadline(r);
+  if (profile) head = `${head} (${profile})`;
   return { ok: r.exitCode === 0 && !r.interrupted && !r.stopped, text: `${head} — ${parts.join(', ')}` };
 }
 

@@ -3,6 +3,7 @@
 // suite, once; each suite's warn/xpass/flaky counts as its own properties. That schema allows no <properties> in a
 // <testcase>, so a case's source of demand, citation and warning are `key: value` lines at the top of its
 // <system-out>. Flaky cases carry <flakyFailure>, failures that retries did not cure <rerunFailure>.
+import { notRunByProfile, profileHeadline } from '../src/runner/profile.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { create } from 'xmlbuilder2';
@@ -82,6 +83,7 @@ export function renderJunit(r: ResultsFile): string {
   const runWide = properties(r);
   runWide.push(['run.startedAt', r.startedAt], ['run.interrupted', String(r.interrupted)], ['run.exitCode', String(r.exitCode)]);
   if (r.stopped) runWide.push(['run.stopped', r.stopped]);
+  if (r.run.profile) runWide.push(['run.profile', r.run.profile.name], ['run.profile.topology', r.run.profile.topology], ['run.profile.notRun', String(notRunByProfile(r.results))], ['run.profile.verdict', profileHeadline(r)]);
   for (const s of ['xpass', 'flaky', 'warn'] as const) runWide.push([`run.${s}`, String(n(r.results, s))]);
   let first = true;
   for (const [area, list] of areas) {

@@ -68,18 +68,21 @@ describe('cli', function () {
     assert.equal(cli(['compare', a, path.join(dir, 'missing.json')]).code, 2);
   });
 
-  it('discover lists plugins from PJRT_NAMES_AND_LIBRARY_PATHS, PJRT_LIBRARY_PATH and jax_plugins of python3', () => {
+  it('discover lists plugins from PJRT_NAMES_AND_LIBRARY_PATHS, PJRT_LIBRARY_PATH, jax_plugins and the libtpu package of python3', () => {
     const site = path.join(dir, 'site-packages');
     mkdirSync(path.join(site, 'jax_plugins', 'xla_cuda13'), { recursive: true });
     writeFileSync(path.join(site, 'jax_plugins', 'xla_cuda13', 'xla_cuda_plugin.so'), '');
-    const r = cli(['discover', '--json'], { env: { PJRT_NAMES_AND_LIBRARY_PATHS: 'foo:/opt/foo.so,bar:/opt/bar.so', PJRT_LIBRARY_PATH: '/opt/libbaz.so', PYTHONPATH: site } });
+    mkdirSync(path.join(site, 'libtpu'), { recursive: true });
+    writeFileSync(path.join(site, 'libtpu', 'libtpu.so'), '');
+    const r = cli(['discover', '--json'], { env: { PJRT_NAMES_AND_LIBRARY_PATHS: 'foo:/opt/foo.so,bar:/opt/bar.so', PJRT_LIBRARY_PATH: '/opt/libbaz.so', PYTHONPATH: site, PJRT_CTS_PYTHON: 'python3' } });
     assert.equal(r.code, 0, r.stderr);
     const d = JSON.parse(r.stdout) as { configured: { name: string }[]; discovered: { name: string; path: string; source: string }[] };
-    assert.deepEqual(d.configured.map((x) => x.name).sort(), ['cuda', 'pjrt-ocl', 'reference', 'reference-asan', 'reference-xla']);
+    assert.deepEqual(d.configured.map((x) => x.name).sort(), ['cuda', 'libtpu', 'pjrt-ocl', 'reference', 'reference-asan', 'reference-xla']);
     const names = d.discovered.map((x) => `${x.source}:${x.name}`);
     assert.ok(names.includes('PJRT_NAMES_AND_LIBRARY_PATHS:foo') && names.includes('PJRT_NAMES_AND_LIBRARY_PATHS:bar'));
     assert.ok(names.includes('PJRT_LIBRARY_PATH:baz'));
     assert.ok(d.discovered.some((x) => x.source === 'jax_plugins' && x.name === 'xla_cuda13' && x.path.endsWith('xla_cuda13/xla_cuda_plugin.so')));
+    assert.ok(d.discovered.some((x) => x.source === 'python' && x.name === 'libtpu' && x.path === path.join(site, 'libtpu', 'libtpu.so')));
   });
 
   it('a plugins.json entry with {discover: "jax_plugins:cuda"} resolves through python3', () => {

@@ -1,13 +1,13 @@
 // plugins.json: named plugin configurations and the default one.
 import { z } from 'zod';
 
-const DISCOVER = /^(jax_plugins|env):[A-Za-z0-9_.-]+$/;
+const DISCOVER = /^(jax_plugins|env|python):[A-Za-z0-9_.-]+$/;
 
 export const LibrarySource = z.union([
   z.string().min(1).describe('a path (relative to this file) or "$ENV_VAR" naming an environment variable that holds the path'),
   z.strictObject({
-    discover: z.string().regex(DISCOVER, 'expected "jax_plugins:<name part>" or "env:<plugin name>"')
-      .describe('"jax_plugins:cuda": the first jax_plugins package of python3 whose name contains "cuda"; "env:cuda": the entry named cuda in PJRT_NAMES_AND_LIBRARY_PATHS'),
+    discover: z.string().regex(DISCOVER, 'expected "jax_plugins:<name part>", "python:<package>" or "env:<plugin name>"')
+      .describe('"jax_plugins:cuda": the first jax_plugins package of python3 (PJRT_CTS_PYTHON) whose name contains "cuda"; "python:libtpu": the installed libtpu package\'s libtpu/libtpu.so, where JAX finds it; "env:cuda": the entry named cuda in PJRT_NAMES_AND_LIBRARY_PATHS'),
   }),
 ]);
 export type LibrarySource = z.infer<typeof LibrarySource>;
@@ -46,6 +46,8 @@ export const PluginConfig = z.strictObject({
     .describe('true if the devices can be held by one process at a time (TPU-like): the run uses one worker whatever --jobs says'),
   parallelCreateOptions: z.record(z.string().min(1), CreateOptionValue).optional()
     .describe('create options added when more than one worker runs at once (e.g. GPU: {"preallocate": false})'),
+  topology: z.string().min(1).optional()
+    .describe('the topology name PJRT_TopologyDescription_Create is given in a compile-only run (`run --compile-only`; --topology overrides it), e.g. "v4:2x2x1" for TPU; with the entry\'s createOptions as the topology\'s create options'),
   programForms: z.array(z.enum(['text', 'artifact'])).min(1).optional()
     .describe('the forms of a format "mlir" program the plugin compiles: "text" (StableHLO text), "artifact" (a StableHLO portable artifact, VHLO bytecode, as JAX sends); absent: probed by compiling a trivial program in each form'),
 });

@@ -133,6 +133,11 @@ export const ResultsFile = z.strictObject({
     programs: z.string().optional(),
     /** The PJRT API minor the CTS spoke (`run --api-minor`; its newest when not given). Absent in older files. */
     apiMinor: z.number().int().optional(),
+    /**
+     * `run --compile-only`: no client was created; the cases that need one were skipped ("compile-only profile:
+     * needs a client") and the AOT cases compiled against the topology created from `topology`. Absent: a full run.
+     */
+    profile: z.strictObject({ name: z.literal('compile-only'), topology: z.string() }).optional(),
   }),
   plugin: PluginIdentity,
   environment: z.strictObject({ node: z.string(), platform: z.string(), arch: z.string(), cpus: z.number(), hostname: z.string() }),

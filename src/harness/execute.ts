@@ -8,6 +8,7 @@ import { expect } from './expect.js';
 import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
+import { COMPILE_ONLY_SKIP, profileSkip } from './compile-only.js';
 import type { CaseContext, CaseDef } from './types.js';
 
 export interface CaseOutcome {
@@ -102,8 +103,13 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
   /** The process's call statistics when the case body started (the harness's own calls before it are not the case's). */
   let before: Record<string, SlotStat> | undefined;
   try {
-    const reason = await unmet(def, session, () => session.sharedClient());
-    if (reason) {
+    const skipped = profileSkip(def.client, session.config);
+    // A capability probe that needs a client cannot have one in the compile-only profile.
+    const probeClient = (): Promise<Client> => (session.config.compileOnly ? Promise.reject(new SkipSignal(COMPILE_ONLY_SKIP)) : session.sharedClient());
+    const reason = skipped ? undefined : await unmet(def, session, probeClient);
+    if (skipped) {
+      outcome = done('skip', skipped);
+    } else if (reason) {
       outcome = done('unsupported', reason);
     } else {
       client = await clientFor(def, session, scope, opts);

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export type DiscoverySource = 'jax_plugins' | 'PJRT_NAMES_AND_LIBRARY_PATHS' | 'PJRT_LIBRARY_PATH';
+export type DiscoverySource = 'jax_plugins' | 'python' | 'PJRT_NAMES_AND_LIBRARY_PATHS' | 'PJRT_LIBRARY_PATH';
 export interface DiscoveredPlugin { name: string; path: string; source: DiscoverySource; exists: boolean }
 
 const PY = 'import json, site, sys\n' +
@@ -39,6 +39,27 @@ export function jaxPlugins(siteDirs: string[] = pythonSitePackages()): Discovere
   return out;
 }
 
+/**
+ * Python packages that ship their plugin as `<package>/lib<package>.so`, as the `libtpu` package does (JAX loads
+ * it from there, or from TPU_LIBRARY_PATH: jax/_src/cloud_tpu_init.py, xla_bridge.py).
+ */
+export const PYTHON_PACKAGE_PLUGINS = ['libtpu'] as const;
+
+/** `<site>/<package>/<package>.so` (or `lib<package>.so`) of the first site-packages dir that has it. */
+export function pythonPackagePlugins(siteDirs: string[] = pythonSitePackages(), packages: readonly string[] = PYTHON_PACKAGE_PLUGINS): DiscoveredPlugin[] {
+  const out: DiscoveredPlugin[] = [];
+  for (const pkg of packages) {
+    const bare = pkg.replace(/^lib/, '');
+    for (const site of siteDirs) {
+      const file = [`lib${bare}.so`, `${bare}.so`].map((f) => path.join(site, pkg, f)).find((f) => existsSync(f));
+      if (!file) continue;
+      out.push({ name: pkg, path: file, source: 'python', exists: true });
+      break;
+    }
+  }
+  return out;
+}
+
 /** PJRT_NAMES_AND_LIBRARY_PATHS=name:path,name:path and PJRT_LIBRARY_PATH=path. */
 export function envPlugins(env: NodeJS.ProcessEnv = process.env): DiscoveredPlugin[] {
   const out: DiscoveredPlugin[] = [];
@@ -54,5 +75,6 @@ export function envPlugins(env: NodeJS.ProcessEnv = process.env): DiscoveredPlug
 }
 
 export function discoverAll(): DiscoveredPlugin[] {
-  return [...envPlugins(), ...jaxPlugins()];
+  const sites = pythonSitePackages();
+  return [...envPlugins(), ...jaxPlugins(sites), ...pythonPackagePlugins(sites)];
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { loadJson } from '../config/load-json.js';
 import { PluginsFile, type LibrarySource, type PluginConfig } from '../config/plugins.js';
-import { envPlugins, jaxPlugins } from './discover.js';
+import { envPlugins, jaxPlugins, pythonPackagePlugins } from './discover.js';
 import { fromJson, type NamedValues } from './named-value.js';
 import { packageRoot } from './paths.js';
 import { checkoutReference, referenceCacheDir, referenceFallback } from './reference-build.js';
@@ -26,12 +26,16 @@ export interface ResolvedPlugin {
   exclusiveDevices?: boolean;
   parallelCreateOptions?: NamedValues;
   programForms?: ('text' | 'artifact')[];
+  /** The topology name of a compile-only run (plugins.json `topology`, or --topology). */
+  topology?: string;
+  /** `run --compile-only`: no client is created; the cases that need one are skipped (src/harness/compile-only.ts). */
+  compileOnly?: boolean;
 }
 
 /** The entry's optional fields that travel unchanged to the workers (the suites read them from `ctx.config`). */
 const PASSED_THROUGH = [
   'nodeIdOption', 'numNodesOption', 'kvPrefixOption', 'kvTimeoutOption', 'completionDelayOption', 'strictCreateOptions', 'maxLiveClients',
-  'exclusiveDevices', 'programForms',
+  'exclusiveDevices', 'programForms', 'topology',
 ] as const satisfies readonly (keyof ResolvedPlugin & keyof PluginConfig)[];
 
 /** --config, else $PJRT_CTS_CONFIG, else ./plugins.json, else the package's plugins.json. */
@@ -58,7 +62,7 @@ function resolveSource(src: LibrarySource, baseDir: string): { path?: string; wh
   const [kind, want] = src.discover.split(':') as [string, string];
   const found = kind === 'env'
     ? envPlugins().find((p) => p.name === want)
-    : jaxPlugins().find((p) => p.name.includes(want));
+    : kind === 'python' ? pythonPackagePlugins(undefined, [want])[0] : jaxPlugins().find((p) => p.name.includes(want));
   return found ? { path: found.path, why: `${src.discover} → ${found.path}` } : { why: `no plugin found by discover "${src.discover}"` };
 }
 

@@ -24,6 +24,7 @@ import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type
 import type { RunCounters } from './counters.js';
 import { schedule, type RawResult, type WarmupReport } from './scheduler.js';
 import { checkGlobs, checkNotEmpty, inShard, parseShard, selectCases, type Shard } from './select.js';
+import { applyProfile, profileHeadline } from './profile.js';
 import { capabilityMatrix, EXIT, rootCauses, skipDependents, totals, verdict } from './summary.js';
 
 export interface RunOptions {
@@ -64,6 +65,10 @@ export interface RunOptions {
   warmupTimeoutMs?: number;
   /** Called with the results file before the reports are written (`compat` runs once per minor and collects them). */
   onResults?: (file: ResultsFile) => void;
+  /** The compile-only profile (`--compile-only`): no client; src/runner/profile.ts. */
+  compileOnly?: boolean;
+  /** Its topology name (`--topology`; else the entry's `topology`). */
+  topology?: string;
   /** For tests: replaces process signal handling. */
   signal?: AbortSignal;
 }
@@ -222,7 +227,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     printList(selected, false, o.stdout);
     return EXIT.ok;
   }
-  const resolved = resolvePluginArg(o.config, o.plugin, o.createOptions);
+  const { plugin: resolved, profile } = applyProfile(resolvePluginArg(o.config, o.plugin, o.createOptions), o);
   // The workers (and the preflight's) speak the minor from their first import of src/ffi on.
   const plugin: ResolvedPlugin = { ...resolved, env: { ...resolved.env, [API_MINOR_ENV]: String(apiMinor) } };
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
@@ -237,7 +242,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   const runRecord: ResultsFile['run'] = {
     strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
     ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
-    ...(o.programs ? { programs: o.programs } : {}), apiMinor,
+    ...(o.programs ? { programs: o.programs } : {}), apiMinor, ...(profile ? { profile } : {}),
   };
   const header: StreamHeader = {
     type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run: runRecord,
@@ -276,7 +281,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   let internal: Error | undefined;
   // The warm-up: only for a real plugin, and only when some selected case compiles.
   const warmupMs = o.warmupTimeoutMs ?? DEFAULT_WARMUP_TIMEOUT_MS;
-  const wantWarmup = warmupMs > 0 && !process.env['PJRT_CTS_SUITES'] && selected.some((c) => c.requires.slots?.includes('PJRT_Client_Compile'));
+  const wantWarmup = warmupMs > 0 && !profile && !process.env['PJRT_CTS_SUITES'] && selected.some((c) => c.requires.slots?.includes('PJRT_Client_Compile'));
   let warmup: WarmupReport | undefined;
   const onWarmup = (w: WarmupReport): void => {
     if (warmup && !warmup.ok) return;
@@ -348,6 +353,8 @@ export async function runCommand(o: RunOptions): Promise<number> {
     code = EXIT.gateFailed;
     verdictText = `run STOPPED: ${stopped}; ${results.filter((r) => r.message?.startsWith(NOT_RUN)).length} case(s) not run. ${v.text}`;
   }
+  const headline = profileHeadline({ run: runRecord, results });
+  if (headline) verdictText = `${headline}. ${verdictText}`;
   const stale = exp ? exp.stale(catalogue.map((c) => c.id)).map((e) => ({ tests: typeof e.tests === 'string' ? [e.tests] : [...e.tests], reason: e.reason })) : [];
   const file: ResultsFile = {
     schemaVersion: 1,

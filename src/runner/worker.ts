@@ -10,6 +10,7 @@ import type { PluginSession } from '../harness/session.js';
 import { loadSuites } from './load-suites.js';
 import { suitesDir } from './paths.js';
 import { TracedSession } from './traced-session.js';
+import { topologyProblem } from '../harness/compile-only.js';
 import type { FromWorker, ToWorker, WarmupDeadlines, WorkerCounters } from './protocol.js';
 
 function send(msg: FromWorker): Promise<void> {
@@ -35,7 +36,8 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
   const scope = new Scope();
   let problem: string | undefined;
   try {
-    await session.createClient(scope);
+    if (msg.plugin.compileOnly) problem = topologyProblem(() => session.plugin(), msg.plugin);
+    else await session.createClient(scope);
   } catch (e) {
     if (e instanceof PluginLoadError) problem = e.message;
     else if (e instanceof PjrtError && e.codeName === 'INVALID_ARGUMENT') {

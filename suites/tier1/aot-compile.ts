@@ -1,0 +1,174 @@
+// Tier 1 — ahead-of-time compilation of the program corpus, as JAX's AOT path does it (jax.experimental.topologies:
+// PJRT_TopologyDescription_Create from a name, then PJRT_Compile against it): no client, so it runs in the
+// compile-only profile on a plugin without devices (libtpu on a machine without a TPU). One case per corpus program;
+// each checks what the header promises and frameworks read of the executable against the program's sidecar.
+// A program the compiler declines for a capability (_lib/aot.ts capabilityDeclined) is unsupported with its message, recorded per (op, type) in the
+// capability matrix. The claimed faults are proven on the witness programs (the same code path for every program).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { area, type CaseContext } from '../../src/harness/index.js';
+import { artifactOf } from '../../src/harness/program-forms.js';
+import { capabilityCells, loadCorpus, type CorpusEntry } from '../../src/corpus/index.js';
+import { Layouts, parseLayoutText, type Executable, type Program } from '../../src/pjrt/index.js';
+import { packageRoot } from '../../src/runner/paths.js';
+import * as check from '../_lib/check.js';
+import { capabilityDeclined, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { isPjrtError, isUnsupported } from '../_lib/errors.js';
+import { BAD_PROGRAMS } from '../_lib/programs.js';
+
+const t = area('tier1.aot_compile', {
+  tier: 1, client: 'none', timeoutMs: COMPILE_TIMEOUT_MS,
+  requires: { slots: ['PJRT_TopologyDescription_Create', 'PJRT_Compile', 'PJRT_Executable_NumOutputs'] },
+});
+
+const CITE =
+  'PJRT_Compile "Compiles a program in specified format (such as MLIR or HLO) with given `options`" against a topology, as JAX\'s ahead-of-time ' +
+  'path does (jax.experimental.topologies → PjRtCApiCompiler); the executable reports what the program returns: PJRT_Executable_NumOutputs, ' +
+  'OutputElementTypes, OutputDimensions, OutputMemoryKinds ("one per output"), NumReplicas/NumPartitions, Name; Fingerprint, Serialize, ' +
+  'GetCostAnalysis, GetCompiledMemoryStats, OptimizedProgram, and the Layouts extension\'s output layouts (one per output, of its rank)';
+
+/** The form the plugin compiles (plugins.json programForms; text unless it declares artifacts only). */
+function programOf(ctx: CaseContext<unknown>, e: CorpusEntry): Program {
+  const forms = ctx.config.programForms;
+  if (!forms || forms.includes('text')) return { code: e.program, format: 'mlir' };
+  const bytes = artifactOf(e.program, e.mlirFile.replace(/\.mlir$/, '.mlirbc'));
+  if (!bytes) ctx.unsupported('the plugin compiles portable artifacts only and this program has none');
+  return { code: bytes, format: 'mlir' };
+}
+
+/** Optional metadata: absent slot or UNIMPLEMENTED (the header lets these be unimplemented) is no finding. */
+function optional<T>(ctx: CaseContext<unknown>, what: string, f: () => T): T | undefined {
+  try {
+    return f();
+  } catch (e) {
+    if (isUnsupported(e) || (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED')) {
+      ctx.log(`${what}: ${isPjrtError(e) ? `UNIMPLEMENTED ("${e.message}")` : 'slot absent'}`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+/** Compiles `e` against the topology; UNIMPLEMENTED/NOT_FOUND from the compiler is a capability the plugin lacks. */
+export async function aotCompileEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Executable> {
+  const topology = await compileTarget(ctx);
+  const n = e.replicas * e.partitions;
+  const ids = topology.deviceDescriptions().map((d) => d.id);
+  if (ids.length < n) ctx.unsupported(`the program needs ${n} devices; topology "${ctx.config.topology ?? ''}" describes ${ids.length}`);
+  const deviceAssignment = Array.from({ length: e.replicas }, (_, r) => ids.slice(r * e.partitions, (r + 1) * e.partitions));
+  const options = { numReplicas: e.replicas, numPartitions: e.partitions, deviceAssignment, ...(e.partitions > 1 ? { useSpmdPartitioning: true } : {}) };
+  try {
+    const exe = await ctx.plugin.compile(topology, programOf(ctx, e), options, { scope: ctx.scope });
+    for (const [cell, ok] of Object.entries(capabilityCells(e, true))) ctx.capability(cell, ok);
+    return exe;
+  } catch (err) {
+    const declined = capabilityDeclined(err);
+    if (isUnsupported(err) || declined) for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
+    if (declined) ctx.unsupported(declined);
+    return noCompilerIsUnsupported(ctx, () => Promise.reject(err)); // NOT_FOUND: no compiler for the platform
+  }
+}
+
+/** Checks an AOT executable's metadata against the sidecar (outputs of replica 0; every replica returns the same shapes). */
+export function checkExecutable(ctx: CaseContext<unknown>, exe: Executable, e: CorpusEntry): void {
+  const want = e.outputs[0]!;
+  check.equal(exe.numOutputs(), want.length, `PJRT_Executable_NumOutputs of ${e.name} (the sidecar lists ${want.length} outputs)`);
+  const types = optional(ctx, 'PJRT_Executable_OutputElementTypes', () => exe.outputElementTypes());
+  if (types) check.equal(types, want.map((o) => o.dtype), 'PJRT_Executable_OutputElementTypes must be the program\'s output types');
+  const dims = optional(ctx, 'PJRT_Executable_OutputDimensions', () => exe.outputDimensions());
+  if (dims) check.equal(dims, want.map((o) => o.dims), 'PJRT_Executable_OutputDimensions must be the program\'s output dims');
+  const kinds = optional(ctx, 'PJRT_Executable_OutputMemoryKinds', () => exe.outputMemoryKinds());
+  if (kinds) {
+    check.equal(kinds.length, want.length, 'PJRT_Executable_OutputMemoryKinds lists one memory kind per output');
+    kinds.forEach((k, i) => check.nonEmptyString(k, `output ${i}'s memory kind must name a memory kind`));
+  }
+  check.equal(exe.numReplicas(), e.replicas, 'PJRT_Executable_NumReplicas must be the compile options\' num_replicas');
+  check.equal(exe.numPartitions(), e.partitions, 'PJRT_Executable_NumPartitions must be the compile options\' num_partitions');
+  check.nonEmptyString(exe.name(), 'PJRT_Executable_Name must name the executable');
+  const fp = optional(ctx, 'PJRT_Executable_Fingerprint ("May not be implemented by all platforms")', () => exe.fingerprint());
+  if (fp !== undefined) check.equal(exe.fingerprint(), fp, 'PJRT_Executable_Fingerprint of one executable must not change between calls');
+  const bytes = optional(ctx, 'PJRT_Executable_Serialize', () => exe.serialize());
+  if (bytes) check.ok(bytes.length > 0, 'PJRT_Executable_Serialize of a compiled executable must produce bytes', '> 0 bytes', '0 bytes');
+  const cost = optional(ctx, 'PJRT_Executable_GetCostAnalysis', () => exe.costAnalysis());
+  if (cost) {
+    for (const name of Object.keys(cost)) check.nonEmptyString(name, 'every cost analysis property has a name');
+    const again = optional(ctx, 'PJRT_Executable_GetCostAnalysis', () => exe.costAnalysis());
+    if (again) check.equal(check.show(again), check.show(cost), 'PJRT_Executable_GetCostAnalysis of one executable must give the same properties on every call');
+  }
+  const stats = optional(ctx, 'PJRT_Executable_GetCompiledMemoryStats', () => exe.compiledMemoryStats());
+  if (stats) for (const [k, v] of Object.entries(stats)) check.ok(v >= 0n, `compiled memory stats: ${k} is a size in bytes`, '≥ 0', String(v));
+  const optimized = optional(ctx, 'PJRT_Executable_OptimizedProgram', () => exe.optimizedProgram());
+  if (optimized) {
+    check.ok(optimized.code.length > 0, 'PJRT_Executable_OptimizedProgram must return the optimized program', '> 0 bytes', '0 bytes');
+    check.equal(optimized.code.length, optimized.querySize, 'PJRT_Executable_OptimizedProgram: the size query must equal the bytes written');
+  }
+  if (ctx.plugin.raw.extensionChain().entries.some((x) => x.typeName === Layouts.TYPE)) {
+    const layouts = optional(ctx, 'PJRT_Layouts_PJRT_Executable_GetOutputLayouts', () => new Layouts(ctx.plugin.raw).outputs(exe));
+    if (layouts) {
+      check.equal(layouts.length, want.length, 'GetOutputLayouts_Args.layouts "Has length `num_outputs`"');
+      const tiled: string[] = [];
+      layouts.forEach((l, i) => {
+        const p = parseLayoutText(l);
+        check.ok(p !== null, `output ${i}'s layout must be XLA layout text (PjRtLayout::Deserialize parses it)`, 'text like "{1,0}" or "{1,0:T(8,128)}"', JSON.stringify(l));
+        check.equal([...p.minorToMajor].sort((a, b) => a - b), [...Array(want[i]!.dims.length).keys()], `output ${i}'s layout: minor_to_major is a permutation of its dimensions`);
+        if (p.rest) tiled.push(`output ${i} ${l}`);
+      });
+      if (tiled.length) ctx.log(`tiled output layouts: ${tiled.join(', ')}`);
+    }
+  }
+}
+
+/** The witness programs that claim the executable-metadata faults (each shows every one of them). */
+const WITNESSES: Readonly<Record<string, readonly string[]>> = {
+  add_f32: ['num_outputs_wrong', 'output_element_types_wrong', 'executable_name_empty', 'executable_counts_zero', 'cost_analysis_malformed',
+    'compiled_memory_stats_negative', 'optimized_program_size_mismatch', 'output_layouts_count_short'],
+};
+
+const dir = path.join(packageRoot(), 'fixtures', 'programs');
+const entries: CorpusEntry[] = existsSync(dir) ? loadCorpus(dir) : [];
+const rows = entries.map((e) => ({ id: e.name, entry: e }));
+
+if (rows.length > 0) {
+  t.case('program', { source: 'header', cite: CITE, catches: (p: { id: string }) => WITNESSES[p.id] ?? [] }).params(rows).run(async (ctx) => {
+    const e = ctx.p.entry;
+    const exe = await aotCompileEntry(ctx, e);
+    checkExecutable(ctx, exe, e);
+  });
+}
+
+const entry = (name: string): CorpusEntry | undefined => entries.find((e) => e.name === name);
+const FINGERPRINT = 'PJRT_Executable_Fingerprint: "A unique fingerprint for `executable`. Two executables that were produced by compiling with identical inputs (same program, compile options, compiler version, etc.) should have the same fingerprint. May not be implemented by all platforms." (UNIMPLEMENTED → unsupported)';
+
+t.case('fingerprint_stable_across_compiles', { source: 'header', cite: FINGERPRINT, catches: ['fingerprint_unstable'], requires: { slots: ['PJRT_Executable_Fingerprint'] } }).run(async (ctx) => {
+  const e = entry('add_f32');
+  if (!e) return ctx.skip('the corpus has no add_f32');
+  const [a, b] = [await aotCompileEntry(ctx, e), await aotCompileEntry(ctx, e)];
+  const fa = await check.unimplementedIsUnsupported(ctx, 'the header allows Fingerprint to be unimplemented', () => a.fingerprint());
+  check.equal(b.fingerprint(), fa, 'two AOT compiles of one program with the same options against one topology must fingerprint the same');
+});
+
+t.case('fingerprint_distinct', {
+  source: 'header', cite: `${FINGERPRINT}; a fingerprint is "unique" to its executable: add and multiply of the same operands are different executables`,
+  catches: ['fingerprint_constant'], requires: { slots: ['PJRT_Executable_Fingerprint'] },
+}).run(async (ctx) => {
+  const [e1, e2] = [entry('add_f32'), entry('multiply_f32')];
+  if (!e1 || !e2) return ctx.skip('the corpus lacks add_f32 or multiply_f32');
+  const fa = await check.unimplementedIsUnsupported(ctx, 'the header allows Fingerprint to be unimplemented', async () => (await aotCompileEntry(ctx, e1)).fingerprint());
+  const fb = (await aotCompileEntry(ctx, e2)).fingerprint();
+  check.ok(fa !== fb, 'the fingerprints of two different programs must differ', 'different fingerprints', `both ${fa}`);
+});
+
+t.case('rejects_bad_program', {
+  source: 'header',
+  cite: 'PJRT_Program.format "mlir": "code string takes MLIR module bytecode (or string)" — text that is no valid module cannot be compiled, ahead of time as on a client; PJRT_Compile names no error code, so any error passes',
+  control: 'PJRT_Compile of add_f32 against the same topology succeeds',
+  catches: (p: { catches: string[] }) => p.catches,
+})
+  .params(BAD_PROGRAMS)
+  .run(async (ctx) => {
+    const valid = entry('add_f32');
+    if (valid) await check.control('PJRT_Compile of add_f32 against the same topology', () => aotCompileEntry(ctx, valid));
+    const topology = await compileTarget(ctx);
+    await check.rejects(() => ctx.plugin.compile(topology, { code: ctx.p.text, format: 'mlir' }, {}, { scope: ctx.scope }),
+      `PJRT_Compile of a malformed program (${ctx.p.id}) against a topology must return an error, not succeed or crash`);
+  });
