@@ -10,6 +10,7 @@ import { CompatReport } from '../src/config/version-compat.js';
 import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
 import { matrixAxes } from './matrix.js';
+import type { Reporter, RunEnd } from './reporter.js';
 import { packageRoot } from '../src/runner/paths.js';
 
 export interface HtmlReportInput {
@@ -334,4 +335,15 @@ export function writeHtmlReport(resultsFile: string, o: ReportCommandOptions): s
   const abs = path.resolve(o.output);
   writeFileSync(abs, html);
   return abs;
+}
+
+/** `run --html FILE`: the report of this run, written when it ends. */
+export class HtmlReporter implements Reporter {
+  constructor(readonly file: string) {}
+  begin(): void {}
+  result(): void {}
+  end(e: RunEnd): void {
+    writeFileSync(this.file, renderHtmlReport({ results: e.file }));
+    e.files.push(`HTML: ${this.file}`);
+  }
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { CaseResult, ResultsFile } from '../src/config/results.js';
+import type { Reporter, RunEnd } from './reporter.js';
 
 const secs = (ms: number): string => (ms / 1000).toFixed(3);
 const firstLine = (s: string | undefined): string => (s ?? '').split('\n')[0]!.slice(0, 500);
@@ -112,4 +113,14 @@ export function renderJunit(r: ResultsFile): string {
 export function writeJunitReport(file: string, r: ResultsFile): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   writeFileSync(file, renderJunit(r));
+}
+
+export class JunitReporter implements Reporter {
+  constructor(readonly file: string) {}
+  begin(): void {}
+  result(): void {}
+  end(e: RunEnd): void {
+    writeJunitReport(this.file, e.file);
+    e.files.push(`JUnit: ${this.file}`);
+  }
 }

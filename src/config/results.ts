@@ -50,6 +50,8 @@ export const CaseResult = z.strictObject({
   status: Status,
   durationMs: z.number().min(0),
   message: z.string().optional(),
+  /** For a non-pass: the stable key of the rule it broke (API function and property, or slot and error code). */
+  rule: z.string().optional(),
   source: Source,
   cite: z.string(),
   selfTest: z.string().optional(),
@@ -142,7 +144,17 @@ export const ResultsFile = z.strictObject({
   capabilities: z.record(z.string(), CapabilityValue),
   staleExpectations: z.array(z.strictObject({ tests: z.array(z.string()), reason: z.string() })),
   /** Failures grouped by identical first message line, largest first. */
-  rootCauses: z.array(z.strictObject({ count: z.number().int().min(1), status: Status, message: z.string(), ids: z.array(z.string()) })).optional(),
+  /**
+   * Failures by the rule they broke (src/runner/root-causes.ts), a broken foundation first with the failures of the
+   * cases that build on it under `following`; `message` is the first failure's first line, as an example.
+   */
+  /** PJRT calls that crashed or hung in K cases in a row (src/runner/stop-policy.ts): the cases needing them were skipped. */
+  blocked: z.array(z.strictObject({ call: z.string(), how: z.enum(['hanging', 'crashing']), firstCase: z.string(), cases: z.number().int().min(0) })).optional(),
+  rootCauses: z.array(z.strictObject({
+    rule: z.string().optional(), count: z.number().int().min(1), status: Status, message: z.string(), ids: z.array(z.string()),
+    foundation: z.string().optional(),
+    following: z.array(z.strictObject({ rule: z.string(), count: z.number().int().min(1), ids: z.array(z.string()) })).optional(),
+  })).optional(),
   /** What the workers did: processes, clients, compiles and wall time per phase (see src/runner/counters.ts). */
   counters: z.strictObject({
     workersStarted: z.number().int().min(0),
