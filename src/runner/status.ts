@@ -35,10 +35,13 @@ const quality: Step = (j, e, ctx) => {
 
 const PAST: Partial<Record<Status, string>> = { fail: 'failed', crash: 'crashed', timeout: 'timed out' };
 
-/** A dependent case whose precondition failed in this run is skipped: the precondition's failure is the root cause. */
+/**
+ * A dependent case that failed (or, for a quality case, warned) after its precondition failed in this run is
+ * skipped: the precondition's failure is the root cause.
+ */
 const dependency: Step = (j, e, ctx) => {
   const pre = ctx.precondition;
-  if (!e.dependsOn || !pre || !FAILING.has(pre) || !FAILING.has(j.status)) return j;
+  if (!e.dependsOn || !pre || !FAILING.has(pre) || !(FAILING.has(j.status) || j.status === 'warn')) return j;
   const own = j.message ? `; this case's own failure: ${j.message.split('\n')[0]}` : '';
   return { status: 'skip', message: `depends on ${e.dependsOn}, which ${PAST[pre]}${own}` };
 };

@@ -143,8 +143,8 @@ export async function rejects(
 
 /** Every PJRT_Error must carry a code in range and a non-empty message. */
 export function checkErrorShape(e: PjrtErrorLike, rule: string): void {
-  ok(e.code > 0 && e.code < ERROR_CODES.length, `${rule} (PJRT_Error_GetCode must return a PJRT_Error_Code other than OK)`, 'a code in 1..16', `${e.code}`);
-  ok(e.message.length > 0, `${rule} (PJRT_Error_Message must describe the error)`, 'a non-empty message', `"" (code ${codeName(e.code)})`);
+  ok(e.code > 0 && e.code < ERROR_CODES.length, { key: 'PJRT_Error_GetCode:a-code-other-than-ok', text: `${rule} (PJRT_Error_GetCode must return a PJRT_Error_Code other than OK)` }, 'a code in 1..16', `${e.code}`);
+  ok(e.message.length > 0, { key: 'PJRT_Error_Message:describes-the-error', text: `${rule} (PJRT_Error_Message must describe the error)` }, 'a non-empty message', `"" (code ${codeName(e.code)})`);
 }
 
 /** Accept success or a clean PJRT error; anything else propagates. Returns the error if there was one. */
