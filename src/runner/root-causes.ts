@@ -63,7 +63,9 @@ function group(rule: string, list: readonly CaseResult[]): RootCause {
  * foundation when it requires or called one of the foundation's slots.
  */
 export function rootCauses(results: readonly CaseResult[], called: ReadonlyMap<string, readonly string[]> = new Map()): RootCause[] {
-  const uses = (r: CaseResult, slots: readonly string[]): boolean => [...(r.requires.slots ?? []), ...(called.get(r.id) ?? r.slots ?? [])].some((s) => slots.includes(s));
+  // A crash's or hang's rule is the call in flight: the case used that call too.
+  const uses = (r: CaseResult, slots: readonly string[]): boolean =>
+    [...(r.requires.slots ?? []), ...(called.get(r.id) ?? r.slots ?? []), ...(r.rule ? [r.rule.split(':')[0]!] : [])].some((s) => slots.includes(s));
   let open = results.filter((r) => FAILING.has(r.status));
   const heads: RootCause[] = [];
   for (const f of FOUNDATIONS) {
