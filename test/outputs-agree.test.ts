@@ -65,6 +65,11 @@ describe('the outputs of a run agree', function () {
     const n = (s: string): number => [...truth.values()].filter((x) => x === s).length;
     assert.match(r.stdout, new RegExp(`^pjrt-cts: ${n('pass')} passed, ${n('fail')} failed \\(${n('fail')} fail\\)(, ${n('warn')} warned)?, ${n('skip')} skipped$`, 'm'));
     assert.deepEqual(statusesOfHtml(f('r.html')), new Map([...truth].filter(([, s]) => s !== 'pass')), 'HTML');
+    // The page lists failures by broken rule, names the plugin's environment and every run option.
+    const html = readFileSync(f('r.html'), 'utf8');
+    assert.match(html, /<code>PJRT_Error_GetCode:a-code-other-than-ok<\/code> — 5 case\(s\)/);
+    assert.match(html, /PJRT_REFERENCE_FAULTS=error_code_out_of_range/);
+    assert.match(html, /--timeout 60000 --warmup-timeout 0/);
   });
 
   it('with h2d_drops_last_byte, the transfer, buffer and DLPack failures read as one broken rule: the upload', () => {

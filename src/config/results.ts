@@ -98,6 +98,8 @@ export const PluginIdentity = z.strictObject({
   extensions: ExtensionChainReport.optional(),
   devices: z.array(z.strictObject({ id: z.number(), kind: z.string(), processIndex: z.number().optional() })).optional(),
   createOptions: z.record(z.string(), AttrValue).optional(),
+  /** The environment the workers gave the plugin: its plugins.json `env`, and the PJRT_, XLA_ and TPU_ variables they inherited. */
+  env: z.record(z.string(), z.string()).optional(),
   /** The program forms the plugin compiles (src/harness/program-forms.ts) and how that was decided. */
   programForms: z.strictObject({
     accepted: z.array(z.enum(['text', 'artifact'])),
@@ -135,6 +137,12 @@ export const ResultsFile = z.strictObject({
     programs: z.string().optional(),
     /** The PJRT API minor the CTS spoke (`run --api-minor`; its newest when not given). Absent in older files. */
     apiMinor: z.number().int().optional(),
+    /** --timeout, --warmup-timeout and the stop limits (absent in older files). */
+    timeoutMs: z.number().int().optional(),
+    warmupTimeoutMs: z.number().int().optional(),
+    maxFailures: z.number().int().optional(),
+    maxClientFailures: z.number().int().optional(),
+    maxCallFailures: z.number().int().optional(),
   }),
   plugin: PluginIdentity,
   environment: z.strictObject({ node: z.string(), platform: z.string(), arch: z.string(), cpus: z.number(), hostname: z.string() }),

@@ -207,6 +207,9 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
     strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
     ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
     ...(o.programs ? { programs: o.programs } : {}), apiMinor,
+    timeoutMs: o.timeoutMs, warmupTimeoutMs: o.warmupTimeoutMs ?? DEFAULT_WARMUP_TIMEOUT_MS,
+    ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
+    maxClientFailures: o.maxClientFailures ?? DEFAULT_MAX_CLIENT_FAILURES, maxCallFailures: o.maxCallFailures ?? DEFAULT_MAX_CALL_FAILURES,
   };
   const header: StreamHeader = {
     type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run,
