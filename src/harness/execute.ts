@@ -4,7 +4,6 @@ import type { Client, Device, SlotStat } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { CaseDetails, Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
-import { expect } from './expect.js';
 import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
@@ -68,7 +67,7 @@ export function ruleOf(e: unknown): string | undefined {
 
 function describe(e: unknown): string {
   if (!(e instanceof Error)) return `thrown: ${String(e)}`;
-  const plain = ['ExpectationFailure', 'ConformanceFailure', 'PjrtError', 'PluginLoadError'].includes(e.name);
+  const plain = ['ConformanceFailure', 'PjrtError', 'PluginLoadError'].includes(e.name);
   let msg = plain ? e.message : `${e.name}: ${e.message}`;
   if (e.name === 'PjrtError') msg = String(e);
   if (!plain) {
@@ -142,7 +141,6 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
         scope,
         config: session.config,
         timeoutMs: opts.timeoutMs,
-        expect,
         skip(reason) { throw new SkipSignal(reason); },
         unsupported(reason) { throw new UnsupportedSignal(reason); },
         capability(key, ok) { caps[key] = (caps[key] ?? true) && ok; },
