@@ -5,7 +5,7 @@ import { ExpectationsFile, WAIVABLE, type Waivable } from '../src/config/expecta
 import type { CaseResult, PluginIdentity } from '../src/config/results.js';
 import type { Reporter, RunEnd } from './reporter.js';
 
-export function baselineExpectations(results: readonly CaseResult[], plugin: PluginIdentity): ExpectationsFile {
+function baselineExpectations(results: readonly CaseResult[], plugin: PluginIdentity): ExpectationsFile {
   const entries: ExpectationsFile['expectations'] = [];
   for (const r of results) {
     if (r.status === 'xfail' && r.expectation) {

@@ -26,7 +26,7 @@ export function baseIdentity(p: ResolvedPlugin): PluginIdentity {
 const PLUGIN_ENV = /^(PJRT_|XLA_|TPU_)/;
 
 /** The environment the workers give the plugin: the inherited PJRT_/XLA_/TPU_ variables and the entry's `env`. */
-export function pluginEnv(p: ResolvedPlugin, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+function pluginEnv(p: ResolvedPlugin, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && PLUGIN_ENV.test(k)) out[k] = v;
   return Object.fromEntries(Object.entries({ ...out, ...p.env }).filter(([k]) => !k.startsWith('PJRT_CTS_')).sort(([a], [b]) => (a < b ? -1 : 1)));

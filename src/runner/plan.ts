@@ -143,7 +143,7 @@ const RERUN: ReadonlySet<string> = new Set(['fail', 'crash', 'timeout', 'warn', 
 export const NOT_RUN = 'not run: ';
 
 /** The ids of an earlier results file that did not pass (and those it never ran: stopped or interrupted). */
-export function rerunIds(file: string): Set<string> {
+function rerunIds(file: string): Set<string> {
   const r = loadResults(file);
   return new Set(r.results.filter((x) => RERUN.has(x.status) || (x.status === 'skip' && /^(interrupted|not run)/.test(x.message ?? ''))).map((x) => x.id));
 }

@@ -60,7 +60,7 @@ function filesFor(cases: readonly CatalogueEntry[]): { files?: string[] } {
 interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'> }
 
 /** Where the worker was: the PJRT call in flight, or none (the case's own code, or an untraced call). */
-export const during = (call: string | undefined): string => (call ? ` during ${call}` : ' with no traced PJRT call in flight');
+const during = (call: string | undefined): string => (call ? ` during ${call}` : ' with no traced PJRT call in flight');
 
 function deathMessage(end: ChunkEnd, timeoutMs: number): string {
   const head = end.timedOut ? `no result within ${timeoutMs} ms${during(end.call)}; the worker was killed (SIGKILL)` : `the worker process died${during(end.call)}: ${end.death ?? 'unknown'}`;

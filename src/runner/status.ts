@@ -7,7 +7,7 @@ import type { Expectations } from './expectations.js';
 import type { RawResult } from './scheduler.js';
 
 /** A status on its way through the steps. */
-export interface Judgement {
+interface Judgement {
   status: Status;
   message?: string;
   expectation?: CaseResult['expectation'];
@@ -62,7 +62,7 @@ const gate: Step = (j, e, ctx) => {
 /** The steps in order; `upTo` stops after the named one (a precondition's status is read after `quality`). */
 const STEPS: readonly [string, Step][] = [['flaky', flaky], ['quality', quality], ['dependency', dependency], ['waiver', waiver], ['gate', gate]];
 
-export function judge(raw: Pick<RawResult, 'status' | 'message'>, e: CatalogueEntry, ctx: StatusContext, upTo?: string): Judgement {
+function judge(raw: Pick<RawResult, 'status' | 'message'>, e: CatalogueEntry, ctx: StatusContext, upTo?: string): Judgement {
   let j: Judgement = { status: raw.status, ...(raw.message ? { message: raw.message } : {}) };
   for (const [name, step] of STEPS) {
     j = step(j, e, ctx);
@@ -78,7 +78,7 @@ function ruleOf(raw: RawResult, status: Status): string | undefined {
 }
 
 /** The result record of a raw outcome, with its judged status. */
-export function toCaseResult(raw: RawResult, ctx: StatusContext, recordSlots = false): CaseResult {
+function toCaseResult(raw: RawResult, ctx: StatusContext, recordSlots = false): CaseResult {
   const e = raw.entry;
   const j = judge(raw, e, ctx);
   const r: CaseResult = {

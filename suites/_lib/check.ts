@@ -14,7 +14,7 @@ const PJRT_FUNCTION = /PJRT_[A-Za-z]+(?:_[A-Za-z0-9]+)*/;
  * (numbers, dtypes, quoted strings, parenthesised detail) left out, e.g.
  * `PJRT_Client_BufferFromHostBuffer:host-device-host-must-be-bit-exact`. Failures group by it.
  */
-export function ruleKey(rule: Rule): string {
+function ruleKey(rule: Rule): string {
   if (typeof rule !== 'string') return rule.key;
   const fn = PJRT_FUNCTION.exec(rule)?.[0] ?? 'check';
   let text = rule.replace(/"[^"]*"|`[^`]*`|(?<![A-Za-z])'[^']*'/g, ' ');
@@ -26,7 +26,7 @@ export function ruleKey(rule: Rule): string {
   return `${fn}:${words.slice(0, 8).join('-') || 'check'}`;
 }
 
-export const ruleText = (rule: Rule): string => (typeof rule === 'string' ? rule : rule.text);
+const ruleText = (rule: Rule): string => (typeof rule === 'string' ? rule : rule.text);
 
 export class ConformanceFailure extends Error {
   /** The stable key of the rule (ruleKey): failures of one rule group together whatever their values. */
