@@ -12,7 +12,7 @@ import { discoverAll } from '../src/runner/discover.js';
 import { ctsVersion } from '../src/runner/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
-import { DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/runner/run.js';
+import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/runner/run.js';
 import { writeSchemas } from '../src/runner/schemas.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
 import { EXIT } from '../src/runner/summary.js';
@@ -138,6 +138,7 @@ function build(): Command {
     .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
     .option('--junit <file>', 'write JUnit XML')
     .option('--json <file>', 'write the results file (results stream next to it as .jsonl)')
+    .option('--html <file>', 'write the HTML report of the run (as `pjrt-cts report` does)')
     .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
     .option('--timeout <ms>', 'per-case timeout unless the case declares one', int('--timeout', 1), 60000)
     .option('-r, --retries <n>', 'rerun failing cases up to n times; failed-then-passed is reported flaky', int('--retries', 0), 0)
@@ -145,6 +146,7 @@ function build(): Command {
     .option('--max-failures <n>', 'stop after n failures (fail, crash, timeout); the rest are recorded as not run', int('--max-failures', 1))
     .option('-b, --bail', 'stop after the first failure (--max-failures 1)', false)
     .option('--max-client-failures <k>', `stop when creating a client crashes or hangs in k cases in a row (0: never)`, int('--max-client-failures', 0), DEFAULT_MAX_CLIENT_FAILURES)
+    .option('--max-call-failures <k>', 'when another PJRT call crashes or hangs in k cases in a row, skip the remaining cases that need it (0: never)', int('--max-call-failures', 0), DEFAULT_MAX_CALL_FAILURES)
     .option('--write-expectations <file>', 'write a baseline expectations file: every non-pass with its message as the reason')
     .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file')
     .option('--strict', 'certification run: every tier, no filters or expectations; skipped/unsupported required cases fail', false)
@@ -163,7 +165,7 @@ function build(): Command {
     .action(async (o: Record<string, unknown>) => {
       const opt = o as {
         plugin?: string; config?: string; createOption: string[]; tier?: number; gate?: number; filter: string[]; exclude: string[];
-        expectations?: string; junit?: string; json?: string; jobs: number; timeout: number; retries: number; shard?: string;
+        expectations?: string; junit?: string; json?: string; html?: string; maxCallFailures: number; jobs: number; timeout: number; retries: number; shard?: string;
         strict: boolean; list: boolean; programs?: string; matrix: boolean; recordSlots: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
         maxClientFailures: number; writeExpectations?: string; rerunFailed?: string; apiMinor?: number; warmupTimeout: number;
         compileOnly: boolean; topology?: string;
@@ -178,7 +180,7 @@ function build(): Command {
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
         strict: opt.strict, list: opt.list, matrix: opt.matrix, recordSlots: opt.recordSlots, preflight: opt.preflight, stdout: safeStdout,
-        maxClientFailures: opt.maxClientFailures, compileOnly: opt.compileOnly, ...(opt.topology !== undefined ? { topology: opt.topology } : {}),
+        maxClientFailures: opt.maxClientFailures, maxCallFailures: opt.maxCallFailures, compileOnly: opt.compileOnly, ...(opt.topology !== undefined ? { topology: opt.topology } : {}),
         ...(maxFailures !== undefined ? { maxFailures } : {}),
         ...(opt.writeExpectations ? { writeExpectations: path.resolve(opt.writeExpectations) } : {}),
         ...(opt.rerunFailed ? { rerunFailed: path.resolve(opt.rerunFailed) } : {}),
@@ -186,7 +188,7 @@ function build(): Command {
         ...(opt.plugin ? { plugin: opt.plugin } : {}), ...(opt.config ? { config: opt.config } : {}),
         ...(opt.tier !== undefined ? { tier: opt.tier } : {}), ...(opt.gate !== undefined ? { gate: opt.gate } : {}),
         ...(opt.expectations ? { expectations: path.resolve(opt.expectations) } : {}),
-        ...(opt.junit ? { junit: opt.junit } : {}), ...(opt.json ? { json: opt.json } : {}),
+        ...(opt.junit ? { junit: opt.junit } : {}), ...(opt.json ? { json: opt.json } : {}), ...(opt.html ? { html: opt.html } : {}),
         ...(opt.shard ? { shard: opt.shard } : {}), ...(opt.programs ? { programs: path.resolve(opt.programs) } : {}),
       }).finally(() => (opt.list ? undefined : endRunKv(kv, kvLog)));
     });

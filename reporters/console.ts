@@ -1,8 +1,9 @@
 // Console output: a live progress line on a TTY, plain lines otherwise; the summary ends with a plain line
 // `pjrt-cts: N passed, N failed, …` preceded by `N passed, N failed` alone on its line.
 import { Chalk, type ChalkInstance } from 'chalk';
-import { FAILING, type CaseResult, type ResultsFile, type Status } from '../src/config/results.js';
+import { FAILING, type CaseResult, type Status } from '../src/config/results.js';
 import { renderMatrix } from './matrix.js';
+import type { Reporter, RunEnd, RunStart } from './reporter.js';
 
 export interface ConsoleOptions { stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }; color?: boolean; matrix?: boolean }
 
@@ -19,9 +20,14 @@ const QUIET: ReadonlySet<Status> = new Set(['pass', 'unsupported', 'skip']);
 
 const sec = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
-export interface EndInfo { verdict: string; stale: { tests: string[]; reason: string }[]; files: string[] }
+/** Message lines printed under a failure (once, when it arrives). */
+const MESSAGE_LINES = 25;
+/** Case ids shown under a rule in the summary; the rest are counted. */
+const IDS_SHOWN = 3;
+/** Rules listed in the summary; the rest are counted. */
+const RULES_SHOWN = 20;
 
-export class ConsoleReporter {
+export class ConsoleReporter implements Reporter {
   private readonly c: ChalkInstance;
   private readonly live: boolean;
   private total = 0;
@@ -49,9 +55,9 @@ export class ConsoleReporter {
     return FAILING.has(s) || s === 'xpass' ? c.red(text) : s === 'pass' ? c.green(text) : s === 'flaky' || s === 'xfail' || s === 'warn' ? c.yellow(text) : c.dim(text);
   }
 
-  begin(total: number, plugin: string): void {
-    this.total = total;
-    this.write(`pjrt-cts: running ${total} case(s) against ${plugin}\n`);
+  begin(s: Pick<RunStart, 'total' | 'pluginLabel'>): void {
+    this.total = s.total;
+    this.write(`pjrt-cts: running ${s.total} case(s) against ${s.pluginLabel}\n`);
   }
 
   /** A line of its own between the case lines (a live progress line is cleared first). */
@@ -76,15 +82,23 @@ export class ConsoleReporter {
     this.counts[r.status] = (this.counts[r.status] ?? 0) + 1;
     if (!QUIET.has(r.status)) {
       this.clearProgress();
-      const first = (r.message ?? '').split('\n')[0];
+      // Each failure is printed once, here, with its message; the summary lists rules and counts only.
+      const [first, ...more] = (r.message ?? '').split('\n');
       this.write(`${this.paint(r.status, LABEL[r.status].padEnd(7))} ${r.id} (${Math.round(r.durationMs)} ms)${first ? `: ${first}` : ''}\n`);
+      if (FAILING.has(r.status)) for (const l of more.filter(Boolean).slice(0, MESSAGE_LINES - 1)) this.write(`      ${l}\n`);
     } else if (!this.live && this.total >= 20 && this.done >= this.nextMark) {
       this.write(`… ${this.done}/${this.total}\n`);
       this.nextMark = this.done + Math.ceil(this.total / 10);
     }
   }
 
-  end(r: ResultsFile, info: EndInfo): void {
+  private ids(ids: readonly string[]): string {
+    return `${ids.slice(0, IDS_SHOWN).join(', ')}${ids.length > IDS_SHOWN ? `, … ${ids.length - IDS_SHOWN} more` : ''}`;
+  }
+
+  end(e: RunEnd): void {
+    const r = e.file;
+    const info = e;
     this.clearProgress();
     const c = this.c;
     const list = r.results;
@@ -95,27 +109,37 @@ export class ConsoleReporter {
       const parts = Object.entries(t).sort().map(([s, k]) => `${k} ${s}`);
       this.write(`tier ${tier}: ${parts.join(', ')}\n`);
     }
-    const section = (title: string, items: CaseResult[], full: boolean): void => {
+    const section = (title: string, items: CaseResult[]): void => {
       if (!items.length) return;
       this.write(`\n${c.bold(title)} (${items.length})\n`);
       for (const x of items) {
         this.write(`  ${this.paint(x.status, LABEL[x.status])} ${x.id}\n`);
-        const lines = (x.message ?? '').split('\n').filter(Boolean);
-        for (const l of full ? lines.slice(0, 25) : lines.slice(0, 1)) this.write(`      ${l}\n`);
+        const first = (x.message ?? '').split('\n').find(Boolean);
+        if (first) this.write(`      ${first}\n`);
       }
     };
-    section('Failures', list.filter((x) => FAILING.has(x.status)), true);
-    const causes = (r.rootCauses ?? []).filter((g) => g.count > 1);
+    const causes = r.rootCauses ?? [];
     if (causes.length) {
-      this.write(`\n${c.bold('Failures by root cause')} (identical message; ${causes.length} group(s) of more than one case)\n`);
-      for (const g of causes.slice(0, 20)) this.write(`  ${g.count} × ${this.paint(g.status, LABEL[g.status])} ${g.message.slice(0, 200)} — first seen in ${g.ids[0]}\n`);
+      const failed = n('fail', 'crash', 'timeout');
+      this.write(`\n${c.bold('Failures by broken rule')} (${failed} failure(s), ${causes.length} rule(s); each failure is printed above)\n`);
+      for (const g of causes.slice(0, RULES_SHOWN)) {
+        const head = g.foundation ? `${c.bold(`foundation broken (${g.foundation})`)}: ` : '';
+        this.write(`  ${head}${g.count} × ${this.paint(g.status, LABEL[g.status])} ${g.rule}\n      e.g. ${g.message.slice(0, 200)}\n      in ${this.ids(g.ids)}\n`);
+        const f = g.following ?? [];
+        if (f.length) {
+          this.write(`      probably following from it: ${f.reduce((a, x) => a + x.count, 0)} failure(s) of cases that build on it, ${f.length} rule(s)\n`);
+          for (const x of f.slice(0, 5)) this.write(`        ${x.count} × ${x.rule} (${this.ids(x.ids)})\n`);
+          if (f.length > 5) this.write(`        … ${f.length - 5} more rule(s) (rootCauses in the JSON results)\n`);
+        }
+      }
+      if (causes.length > RULES_SHOWN) this.write(`  … ${causes.length - RULES_SHOWN} more rule(s) (rootCauses in the JSON results)\n`);
     }
     if (r.coverage?.selfTests) {
       this.write(`\n${r.coverage.selfTests} of ${r.coverage.selected} selected case(s) are self-tests of the reference plugin; a foreign plugin can execute at most ${r.coverage.selected - r.coverage.selfTests}.\n`);
     }
-    section('Warnings (quality checks: reported, never gate-failing)', list.filter((x) => x.status === 'warn'), false);
-    section('Unexpected passes (waived but passed: update the expectations)', list.filter((x) => x.status === 'xpass'), false);
-    section('Flaky (failed, then passed on retry)', list.filter((x) => x.status === 'flaky'), false);
+    section('Warnings (quality checks: reported, never gate-failing)', list.filter((x) => x.status === 'warn'));
+    section('Unexpected passes (waived but passed: update the expectations)', list.filter((x) => x.status === 'xpass'));
+    section('Flaky (failed, then passed on retry)', list.filter((x) => x.status === 'flaky'));
     if (info.stale.length) {
       this.write(`\n${c.bold('Stale expectations')} (match no case id) (${info.stale.length})\n`);
       for (const s of info.stale) this.write(`  ${s.tests.join(', ')}: ${s.reason}\n`);

@@ -11,7 +11,9 @@ import { CompatReport } from '../src/config/version-compat.js';
 import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
 import { matrixAxes } from './matrix.js';
+import type { Reporter, RunEnd } from './reporter.js';
 import { packageRoot } from '../src/runner/paths.js';
+import { ruleOfResult } from '../src/runner/root-causes.js';
 
 export interface HtmlReportInput {
   results: ResultsFile;
@@ -28,7 +30,7 @@ export interface HtmlReportInput {
 /** Root causes listed open; the rest are folded. */
 const ROOT_CAUSES_SHOWN = 6;
 /** Order of statuses in tables: what needs attention first. */
-const ORDER: readonly Status[] = ['fail', 'crash', 'timeout', 'warn', 'flaky', 'xpass', 'xfail', 'unsupported', 'skip', 'pass'];
+const ORDER: readonly Status[] = ['crash', 'timeout', 'fail', 'warn', 'flaky', 'xpass', 'xfail', 'unsupported', 'skip', 'pass'];
 /** Groups of non-pass results that are open on the page; the rest are folded (<details>). */
 const OPEN: ReadonlySet<Status> = new Set<Status>([...FAILING, 'warn', 'flaky', 'xpass']);
 
@@ -45,11 +47,13 @@ const STATUS_NOTE: Record<Status, string> = {
   flaky: 'failed, then passed on a retry',
 };
 
-export interface RootCause { count: number; status: Status; message: string; ids: string[] }
+export interface RootCause { rule: string; count: number; status: Status; message: string; ids: string[]; foundation?: string; following: { rule: string; count: number; ids: string[] }[]; followingCount: number }
 export interface Row { label: string; value: string; mono?: boolean }
 export interface CountsTable { statuses: Status[]; rows: { tier: string; cells: number[]; total: number }[]; total: { cells: number[]; total: number } }
-export interface NonPassGroup { status: Status; note: string; open: boolean; items: NonPassItem[] }
-export interface NonPassItem { id: string; tier: number; source: string; cite: string; message: string; selfTest?: string; expectation?: string; attempts?: number }
+export interface NonPassGroup { status: Status; note: string; open: boolean; count: number; rules: RuleItems[] }
+/** The cases of one status that broke one rule; each citation is shown once for the rule, not on every row. */
+export interface RuleItems { rule: string; cites: string[]; items: NonPassItem[] }
+export interface NonPassItem { id: string; tier: number; source: string; cite?: string; message: string; selfTest?: string; expectation?: string; attempts?: number }
 export interface MatrixView { cols: string[]; rows: { name: string; cells: { cls: string; mark: string; title: string }[] }[]; legend: { cls: string; mark: string; text: string }[] }
 export interface ChangeGroup { title: string; cls: string; open: boolean; items: { id: string; from: string; to: string; message: string }[] }
 export interface CompareView {
@@ -124,6 +128,8 @@ function identityRows(r: ResultsFile): Row[] {
   rows.push({ label: 'Devices', value: devicesText(r) });
   const opts = Object.entries(p.createOptions ?? {});
   rows.push({ label: 'Create options', value: opts.length ? opts.map(([k, v]) => `${k}=${fmtValue(v)}`).join(', ') : 'none', mono: opts.length > 0 });
+  const env = Object.entries(p.env ?? {});
+  rows.push({ label: 'Environment', value: env.length ? env.map(([k, v]) => `${k}=${v}`).join(' ') : p.env ? 'none set' : 'not recorded', mono: env.length > 0 });
   return rows;
 }
 
@@ -139,6 +145,11 @@ function runRows(r: ResultsFile): Row[] {
   if (o.expectations) sel.push(`--expectations ${o.expectations}`);
   if (o.programs) sel.push(`--programs ${o.programs}`);
   sel.push(`--jobs ${o.jobs}`, `--retries ${o.retries}`);
+  if (o.timeoutMs !== undefined) sel.push(`--timeout ${o.timeoutMs}`);
+  if (o.warmupTimeoutMs !== undefined) sel.push(`--warmup-timeout ${o.warmupTimeoutMs}`);
+  if (o.maxFailures !== undefined) sel.push(`--max-failures ${o.maxFailures}`);
+  if (o.maxClientFailures !== undefined) sel.push(`--max-client-failures ${o.maxClientFailures}`);
+  if (o.maxCallFailures !== undefined) sel.push(`--max-call-failures ${o.maxCallFailures}`);
   const rows: Row[] = [
     { label: 'CTS version', value: r.cts.version },
     { label: 'Started', value: r.startedAt },
@@ -170,17 +181,34 @@ function counts(r: ResultsFile): CountsTable {
   return { statuses, rows, total: { cells, total: Object.values(r.totals.byStatus).reduce((a, b) => a + b, 0) } };
 }
 
+/** Statuses whose cases are listed by the rule they broke (with each citation once per rule). */
+const BY_RULE: ReadonlySet<Status> = new Set<Status>([...FAILING, 'warn', 'xfail']);
+
 function nonPass(results: readonly CaseResult[]): NonPassGroup[] {
   const groups: NonPassGroup[] = [];
   for (const status of ORDER) {
     if (status === 'pass') continue;
-    const items = results.filter((c) => c.status === status).sort((a, b) => a.id.localeCompare(b.id)).map((c): NonPassItem => ({
-      id: c.id, tier: c.tier, source: c.source, cite: c.cite, message: c.message ?? '',
-      ...(c.selfTest ? { selfTest: c.selfTest } : {}),
-      ...(c.expectation ? { expectation: `${c.expectation.reason}${c.expectation.issue ? ` (${c.expectation.issue})` : ''}` } : {}),
-      ...(c.attempts && c.attempts > 1 ? { attempts: c.attempts } : {}),
-    }));
-    if (items.length) groups.push({ status, note: STATUS_NOTE[status], open: OPEN.has(status), items });
+    const cases = results.filter((c) => c.status === status).sort((a, b) => a.id.localeCompare(b.id));
+    if (!cases.length) continue;
+    const byRule = BY_RULE.has(status);
+    const rules = new Map<string, CaseResult[]>();
+    for (const c of cases) {
+      const k = byRule ? ruleOfResult(c) : '';
+      (rules.get(k) ?? rules.set(k, []).get(k)!).push(c);
+    }
+    groups.push({
+      status, note: STATUS_NOTE[status], open: OPEN.has(status), count: cases.length,
+      rules: [...rules].sort(([, a], [, b]) => b.length - a.length).map(([rule, list]) => ({
+        rule,
+        cites: byRule ? [...new Set(list.map((c) => c.cite))] : [],
+        items: list.map((c): NonPassItem => ({
+          id: c.id, tier: c.tier, source: c.source, message: c.message ?? '', ...(byRule ? {} : { cite: c.cite }),
+          ...(c.selfTest ? { selfTest: c.selfTest } : {}),
+          ...(c.expectation ? { expectation: `${c.expectation.reason}${c.expectation.issue ? ` (${c.expectation.issue})` : ''}` } : {}),
+          ...(c.attempts && c.attempts > 1 ? { attempts: c.attempts } : {}),
+        })),
+      })),
+    });
   }
   return groups;
 }
@@ -279,7 +307,10 @@ export function reportView(input: HtmlReportInput): ReportView {
     nonPass: nonPass(r.results),
     ...(() => {
       // Causes shared by several cases first (the list is sorted largest first); past ROOT_CAUSES_SHOWN, folded.
-      const all = (r.rootCauses ?? []).map((x) => ({ count: x.count, status: x.status, message: x.message, ids: x.ids }));
+      const all = (r.rootCauses ?? []).map((x): RootCause => ({
+        rule: x.rule ?? x.message, count: x.count, status: x.status, message: x.message, ids: x.ids, ...(x.foundation ? { foundation: x.foundation } : {}),
+        following: x.following ?? [], followingCount: (x.following ?? []).reduce((a, f) => a + f.count, 0),
+      }));
       return { rootCauses: all.slice(0, ROOT_CAUSES_SHOWN), moreRootCauses: all.slice(ROOT_CAUSES_SHOWN) };
     })(),
     ...(c ? {
@@ -338,4 +369,15 @@ export function writeHtmlReport(resultsFile: string, o: ReportCommandOptions): s
   const abs = path.resolve(o.output);
   writeFileSync(abs, html);
   return abs;
+}
+
+/** `run --html FILE`: the report of this run, written when it ends. */
+export class HtmlReporter implements Reporter {
+  constructor(readonly file: string) {}
+  begin(): void {}
+  result(): void {}
+  end(e: RunEnd): void {
+    writeFileSync(this.file, renderHtmlReport({ results: e.file }));
+    e.files.push(`HTML: ${this.file}`);
+  }
 }

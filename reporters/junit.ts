@@ -2,13 +2,16 @@
 // <testcase> per id. The run's identity (and whether it was interrupted or stopped) as <properties> of the first
 // suite, once; each suite's warn/xpass/flaky counts as its own properties. That schema allows no <properties> in a
 // <testcase>, so a case's source of demand, citation and warning are `key: value` lines at the top of its
-// <system-out>. Flaky cases carry <flakyFailure>, failures that retries did not cure <rerunFailure>.
+// <system-out>. Flaky cases carry <flakyFailure>, failures that retries did not cure <rerunFailure>. Every testcase
+// has `status` (the CTS status); warn, xpass and flaky, green in JUnit terms, get a ` [status]` name suffix and a
+// <system-err> line (README, "JUnit").
 import { notRunByProfile, profileHeadline } from '../src/runner/profile.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { CaseResult, ResultsFile } from '../src/config/results.js';
+import type { Reporter, RunEnd } from './reporter.js';
 
 const secs = (ms: number): string => (ms / 1000).toFixed(3);
 const firstLine = (s: string | undefined): string => (s ?? '').split('\n')[0]!.slice(0, 500);
@@ -38,8 +41,21 @@ function caseLines(c: CaseResult, msg: string): string[] {
   return lines;
 }
 
+/**
+ * Statuses JUnit has no element for: the case passes in JUnit terms, so consumers show it green. The testcase name
+ * gets a suffix and <system-err> a line, which Jenkins and GitLab show next to the case.
+ */
+const MARKED: Partial<Record<CaseResult['status'], string>> = {
+  warn: 'a quality check failed (reported, never fails a gate)',
+  xpass: 'waived by an expectation, but passed: narrow or remove the entry',
+  flaky: 'failed, then passed on a retry',
+};
+
 function addCase(suite: XMLBuilder, c: CaseResult): void {
-  const tc = suite.ele('testcase', { classname: c.area, name: c.id.slice(c.area.length + 1) || c.id, time: secs(c.durationMs) });
+  const mark = MARKED[c.status];
+  const name = (c.id.slice(c.area.length + 1) || c.id) + (mark ? ` [${c.status}]` : '');
+  // `status` (allowed by junit-10.xsd) carries the CTS status of every case, for tools that read it.
+  const tc = suite.ele('testcase', { classname: c.area, name, time: secs(c.durationMs), status: c.status });
   const msg = clean(c.message ?? '');
   const failing = c.status === 'fail' || c.status === 'crash' || c.status === 'timeout';
   switch (c.status) {
@@ -70,6 +86,7 @@ function addCase(suite: XMLBuilder, c: CaseResult): void {
   }
   const out = [...caseLines(c, msg), ...(msg && c.status !== 'pass' ? ['', `${c.status}: ${msg}`] : [])];
   tc.ele('system-out').txt(out.join('\n'));
+  if (mark) tc.ele('system-err').txt(`${c.status.toUpperCase()}: ${mark}${msg ? `: ${firstLine(msg)}` : ''}`);
 }
 
 export function renderJunit(r: ResultsFile): string {
@@ -114,4 +131,14 @@ export function renderJunit(r: ResultsFile): string {
 export function writeJunitReport(file: string, r: ResultsFile): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   writeFileSync(file, renderJunit(r));
+}
+
+export class JunitReporter implements Reporter {
+  constructor(readonly file: string) {}
+  begin(): void {}
+  result(): void {}
+  end(e: RunEnd): void {
+    writeJunitReport(this.file, e.file);
+    e.files.push(`JUnit: ${this.file}`);
+  }
 }

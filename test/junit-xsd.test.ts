@@ -53,7 +53,9 @@ describe('JUnit against junit-10.xsd', function () {
     assert.match(xml, /xpass: waived by an expectation \(was broken\) but passed/, 'xpass in the case output');
     assert.match(xml, /source: header\ncite: pjrt_c_api.h PJRT_X/, 'source and cite in system-out (the schema has no testcase properties)');
     assert.match(xml, /warn: quality check/);
-    assert.match(xml, /<testcase classname="tier1.t" name="crash" time="0.812">/, 'a crash keeps its real duration');
+    assert.match(xml, /<testcase classname="tier1.t" name="crash" time="0.812" status="crash">/, 'a crash keeps its real duration');
+    assert.match(xml, /<testcase classname="tier1.t" name="w \[warn\]"[^>]* status="warn">[\s\S]*?<system-err>WARN: a quality check failed/, 'warn visible: name suffix and system-err');
+    assert.match(xml, /name="xp \[xpass\]"[^>]* status="xpass">[\s\S]*?<system-err>XPASS: waived by an expectation/, 'xpass visible');
     assert.equal(xml.match(/name="plugin.sha256"/g)?.length, 1, 'run-wide properties once');
     assert.doesNotMatch(xml, /<testcase[^>]*>\s*<properties>/);
   });

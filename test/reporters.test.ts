@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parse } from 'test-results-parser';
 import { ConsoleReporter } from '../reporters/console.js';
 import { renderJunit } from '../reporters/junit.js';
+import { rootCauses } from '../src/runner/root-causes.js';
 import { renderMatrix } from '../reporters/matrix.js';
 import type { CaseResult, ResultsFile } from '../src/config/results.js';
 import { ResultsFile as ResultsSchema } from '../src/config/results.js';
@@ -65,14 +66,17 @@ describe('reporters', () => {
     const stream = { write: (s: string) => ((out += s), true), isTTY: false } as unknown as NodeJS.WritableStream;
     const c = new ConsoleReporter({ stream, color: false });
     const s = sample();
-    c.begin(s.results.length, 'reference');
+    c.begin({ total: s.results.length, pluginLabel: 'reference' });
     for (const r of s.results) c.result(r);
-    c.end(s, { verdict: 'run FAILED', stale: [], files: [] });
+    c.end({ file: { ...s, rootCauses: rootCauses(s.results) }, verdict: 'run FAILED', stale: [], files: [] });
     const lines = out.trimEnd().split('\n');
     assert.equal(lines.at(-1), 'pjrt-cts: 1 passed, 3 failed (1 fail, 1 crash, 1 timeout), 1 warned, 1 unsupported, 1 skipped, 1 xfail, 1 xpass, 1 flaky');
     assert.match(out, /Warnings \(quality checks[^\n]*\n {2}WARN tier1\.transfer\.q/);
     assert.equal(lines.at(-2), '1 passed, 3 failed');
-    assert.match(out, /Failures \(3\)\n {2}FAIL tier0\.api\.b\n {6}expected 1, got 2\n {6}more/);
+    // Each failure once, with its message, as it arrives; the summary lists rules and ids only.
+    assert.match(out, /FAIL {4}tier0\.api\.b \(\d+ ms\): expected 1, got 2\n {6}more\n/);
+    assert.equal(out.split('expected 1, got 2').length, 3, 'the message once, plus once as the rule\'s example');
+    assert.match(out, /Failures by broken rule \(3 failure\(s\), 3 rule\(s\)/);
     assert.match(out, /Unexpected passes[^\n]*\n {2}XPASS tier1\.transfer\.z/);
     assert.doesNotMatch(out, /\x1b\[/);
   });

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { satisfies, validRange } from '../src/config/semver.js';
 import { Expectations } from '../src/runner/expectations.js';
 import { idHash, inShard, parseShard, selectCases } from '../src/runner/select.js';
-import { capabilityMatrix, rootCauses, skipDependents, verdict } from '../src/runner/summary.js';
+import { capabilityMatrix, verdict } from '../src/runner/summary.js';
+import { rootCauses } from '../src/runner/root-causes.js';
+import { StatusPipeline } from '../src/runner/status.js';
+import type { RawResult } from '../src/runner/scheduler.js';
 import type { CaseResult } from '../src/config/results.js';
 import type { CatalogueEntry } from '../src/harness/types.js';
 import { ConfigError } from '../src/config/errors.js';
@@ -88,19 +91,42 @@ describe('runner units', () => {
     assert.equal(exp.apply('tier1.a.b', 'warn', 'quality', {}).status, 'xfail');
   });
 
-  it('dependents of a failed precondition are skipped, with the precondition named', () => {
-    const rs = [result('t.a.pre', 1, 'fail', 'boom'), result('t.a.dep', 1, 'fail', 'same boom'), result('t.a.other', 1, 'fail', 'x'), result('t.a.dep2', 1, 'fail', 'y')];
-    skipDependents(rs, new Map([['t.a.dep', 't.a.pre'], ['t.a.dep2', 't.a.other2']]));
-    assert.deepEqual(rs.map((r) => r.status), ['fail', 'skip', 'fail', 'fail']);
-    assert.match(rs[1]!.message!, /^depends on t\.a\.pre, which failed; this case's own failure: same boom/);
+  it('dependents of a failed precondition are skipped when judged, also when they finish first', () => {
+    const dep = (id: string, on: string): CatalogueEntry => ({ ...entry(id, 1), dependsOn: on });
+    const raw = (e: CatalogueEntry, status: RawResult['status'], message: string): RawResult => ({ entry: e, status, message, durationMs: 1, attempts: 1 });
+    const out: CaseResult[] = [];
+    const ids = ['t.a.pre', 't.a.dep', 't.a.other', 't.a.dep2'];
+    const p = new StatusPipeline({ strict: false, identity: {} }, new Set(ids), (r) => out.push(r));
+    // The dependent's result arrives before its precondition's: it is held, then judged.
+    p.accept(raw(dep('t.a.dep', 't.a.pre'), 'fail', 'same boom'));
+    assert.equal(out.length, 0, 'held until the precondition is judged');
+    p.accept(raw(entry('t.a.pre', 1), 'fail', 'boom'));
+    p.accept(raw(entry('t.a.other', 1), 'fail', 'x'));
+    p.accept(raw(dep('t.a.dep2', 't.a.other2'), 'fail', 'y'));
+    p.flush();
+    assert.deepEqual(out.map((r) => [r.id, r.status]), [['t.a.pre', 'fail'], ['t.a.dep', 'skip'], ['t.a.other', 'fail'], ['t.a.dep2', 'fail']]);
+    assert.match(out[1]!.message!, /^depends on t\.a\.pre, which failed; this case's own failure: same boom/);
   });
 
-  it('failures group by root cause (identical first message line), largest first', () => {
-    const msg = 'PjrtError: PJRT_Buffer_ToHostBuffer: INVALID_ARGUMENT: bad args';
-    const rs = [result('t.a.1', 1, 'fail', `${msg}\nmore`), result('t.a.2', 1, 'fail', msg), result('t.a.3', 1, 'crash', 'SIGSEGV'), result('t.a.4', 1, 'pass')];
+  it('failures group by broken rule, not by message; a broken foundation heads the list with its followers under it', () => {
+    const rs: CaseResult[] = [
+      { ...result('t.a.1', 1, 'fail', 'PJRT_X must hold: expected 1, got 2\nmore'), rule: 'PJRT_X:must-hold' },
+      { ...result('t.a.2', 1, 'fail', 'PJRT_X must hold: expected 3, got 4'), rule: 'PJRT_X:must-hold' },
+      result('t.a.3', 1, 'crash', 'SIGSEGV'), result('t.a.4', 1, 'pass'),
+    ];
     const g = rootCauses(rs);
     assert.equal(g.length, 2);
-    assert.deepEqual({ count: g[0]!.count, message: g[0]!.message, ids: g[0]!.ids }, { count: 2, message: msg, ids: ['t.a.1', 't.a.2'] });
+    assert.deepEqual({ rule: g[0]!.rule, count: g[0]!.count, ids: g[0]!.ids }, { rule: 'PJRT_X:must-hold', count: 2, ids: ['t.a.1', 't.a.2'] });
+    const up = ['PJRT_Client_BufferFromHostBuffer'];
+    const f = rootCauses([
+      { ...result('t.b.x', 1, 'fail', 'x'), rule: 'PJRT_Y:other', requires: { slots: up } },
+      { ...result('tier1.transfer.roundtrip.f32.2x3', 1, 'fail', 'bytes'), rule: 'PJRT_Client_BufferFromHostBuffer:bit-exact', requires: { slots: up } },
+      { ...result('t.c.z', 1, 'fail', 'z'), rule: 'PJRT_Z:unrelated' },
+    ]);
+    assert.deepEqual(f.map((x) => [x.rule, x.foundation, x.following?.map((y) => y.rule)]), [
+      ['PJRT_Client_BufferFromHostBuffer:bit-exact', 'upload and read-back', ['PJRT_Y:other']],
+      ['PJRT_Z:unrelated', undefined, undefined],
+    ]);
   });
 
   it('the capability matrix marks what only quality cases found lacking as warn', () => {

@@ -35,7 +35,8 @@ describe('runner (fake suites)', function () {
     assert.match(by['tier1.faults.segv']!.message!, /SIGSEGV[\s\S]*fake: about to crash/);
     assert.match(by['tier1.faults.abort']!.message!, /SIGABRT/);
     assert.match(by['tier1.faults.hang']!.message!, /no result within 400 ms/);
-    assert.match(by['tier0.basic.fail']!.message!, /first difference at byte 2: expected 09, got 03/);
+    assert.match(by['tier0.basic.fail']!.message!, /bytes differ on purpose: expected byte 2 = 0x9 \(…01 02 09 04…\), got 0x3/);
+    assert.equal(by['tier0.basic.fail']!.rule, 'check:bytes-differ-on-purpose', 'the failure carries its rule key');
     assert.equal(by['tier1.faults.segv']!.attempts, 2);
     assert.match(by['tier1.faults.flaky']!.message!, /passed on attempt 2/);
   });

@@ -50,6 +50,8 @@ export const CaseResult = z.strictObject({
   status: Status,
   durationMs: z.number().min(0),
   message: z.string().optional(),
+  /** For a non-pass: the stable key of the rule it broke (API function and property, or slot and error code). */
+  rule: z.string().optional(),
   source: Source,
   cite: z.string(),
   selfTest: z.string().optional(),
@@ -96,6 +98,8 @@ export const PluginIdentity = z.strictObject({
   extensions: ExtensionChainReport.optional(),
   devices: z.array(z.strictObject({ id: z.number(), kind: z.string(), processIndex: z.number().optional() })).optional(),
   createOptions: z.record(z.string(), AttrValue).optional(),
+  /** The environment the workers gave the plugin: its plugins.json `env`, and the PJRT_, XLA_ and TPU_ variables they inherited. */
+  env: z.record(z.string(), z.string()).optional(),
   /** The program forms the plugin compiles (src/harness/program-forms.ts) and how that was decided. */
   programForms: z.strictObject({
     accepted: z.array(z.enum(['text', 'artifact'])),
@@ -138,6 +142,12 @@ export const ResultsFile = z.strictObject({
      * needs a client") and the AOT cases compiled against the topology created from `topology`. Absent: a full run.
      */
     profile: z.strictObject({ name: z.literal('compile-only'), topology: z.string() }).optional(),
+    /** --timeout, --warmup-timeout and the stop limits (absent in older files). */
+    timeoutMs: z.number().int().optional(),
+    warmupTimeoutMs: z.number().int().optional(),
+    maxFailures: z.number().int().optional(),
+    maxClientFailures: z.number().int().optional(),
+    maxCallFailures: z.number().int().optional(),
   }),
   plugin: PluginIdentity,
   environment: z.strictObject({ node: z.string(), platform: z.string(), arch: z.string(), cpus: z.number(), hostname: z.string() }),
@@ -147,7 +157,17 @@ export const ResultsFile = z.strictObject({
   capabilities: z.record(z.string(), CapabilityValue),
   staleExpectations: z.array(z.strictObject({ tests: z.array(z.string()), reason: z.string() })),
   /** Failures grouped by identical first message line, largest first. */
-  rootCauses: z.array(z.strictObject({ count: z.number().int().min(1), status: Status, message: z.string(), ids: z.array(z.string()) })).optional(),
+  /**
+   * Failures by the rule they broke (src/runner/root-causes.ts), a broken foundation first with the failures of the
+   * cases that build on it under `following`; `message` is the first failure's first line, as an example.
+   */
+  /** PJRT calls that crashed or hung in K cases in a row (src/runner/stop-policy.ts): the cases needing them were skipped. */
+  blocked: z.array(z.strictObject({ call: z.string(), how: z.enum(['hanging', 'crashing']), firstCase: z.string(), cases: z.number().int().min(0) })).optional(),
+  rootCauses: z.array(z.strictObject({
+    rule: z.string().optional(), count: z.number().int().min(1), status: Status, message: z.string(), ids: z.array(z.string()),
+    foundation: z.string().optional(),
+    following: z.array(z.strictObject({ rule: z.string(), count: z.number().int().min(1), ids: z.array(z.string()) })).optional(),
+  })).optional(),
   /** What the workers did: processes, clients, compiles and wall time per phase (see src/runner/counters.ts). */
   counters: z.strictObject({
     workersStarted: z.number().int().min(0),

@@ -132,9 +132,6 @@ export function encodeElement(d: DtypeRow, bits: bigint): JsonElement {
   }
 }
 
-export function lookupDtype(name: string): DtypeRow {
-  return dtypeByName(name);
-}
 
 /** Pack a value spec into its little-endian host bytes. */
 export function packValue(spec: ValueSpec): Uint8Array {
@@ -154,9 +151,6 @@ export function unpackValue(dtype: string, dims: readonly number[], bytes: Uint8
   return { dtype, dims: [...dims], data };
 }
 
-export function valueToTensor(spec: ValueSpec): Tensor {
-  return new Tensor(dtypeByName(spec.dtype), spec.dims, packValue(spec));
-}
 
 export function tensorToValue(t: Tensor): ValueSpec {
   return unpackValue(t.dtype.name, t.dims, t.bytes);

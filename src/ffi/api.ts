@@ -3,7 +3,7 @@ import './env.js';
 import koffi from 'koffi';
 import { API_SLOTS, enumMember, layoutOf, slotOffset } from '../abi/index.js';
 import { Args, makeArgs } from './args.js';
-import { now, recordCall } from './call-stats.js';
+import { callEnds, callStarts, now, recordCall } from './call-stats.js';
 import { PjrtError, UnsupportedError } from './errors.js';
 import type { LoadedApi } from './loader.js';
 import { readPtr, readU64, readI32, type Ptr } from './mem.js';
@@ -95,7 +95,9 @@ export class RawApi {
   callRaw(slot: string, a: Args | Uint8Array): Ptr | null {
     const f = this.fn(slot);
     const t0 = now();
+    callStarts(slot);
     const r = f(a instanceof Args ? a.address : a);
+    callEnds(slot);
     recordCall(slot, t0);
     return r === 0n ? null : (r ?? null);
   }
@@ -111,8 +113,10 @@ export class RawApi {
     const f = this.fn(slot);
     const buf = a instanceof Args ? a.address : a;
     const t0 = now();
+    callStarts(slot, true);
     return new Promise((resolve, reject) => {
       f.async(buf, (e, r) => {
+        callEnds(slot, true);
         recordCall(slot, t0);
         void a; // keeps Args (and what it points at) alive until the call returns
         if (e) reject(e instanceof Error ? e : new Error(String(e)));

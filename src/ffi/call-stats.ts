@@ -21,3 +21,29 @@ export function callStats(): Record<string, SlotStat> {
 }
 
 export const now = (): number => performance.now();
+
+/**
+ * Names each PJRT call in flight to whoever listens (a worker marks them on its call pipe, so a crash or a hang
+ * names the call: src/runner/call-trace.ts). '' when none is. An asynchronous call stays named until it settles.
+ */
+let marker: ((slot: string) => void) | undefined;
+const asyncInFlight: string[] = [];
+
+export function setCallMarker(f: ((slot: string) => void) | undefined): void {
+  marker = f;
+}
+
+export function callStarts(slot: string, async = false): void {
+  if (!marker) return;
+  if (async) asyncInFlight.push(slot);
+  marker(slot);
+}
+
+export function callEnds(slot: string, async = false): void {
+  if (!marker) return;
+  if (async) {
+    const i = asyncInFlight.lastIndexOf(slot);
+    if (i >= 0) asyncInFlight.splice(i, 1);
+  }
+  marker(asyncInFlight.at(-1) ?? '');
+}

@@ -4,7 +4,6 @@ import koffi from 'koffi';
 
 const libc = koffi.load('libc.so.6');
 
-export const RTLD_LAZY = 0x1;
 export const RTLD_NOW = 0x2;
 export const RTLD_GLOBAL = 0x100;
 export const RTLD_NODELETE = 0x1000;

@@ -4,7 +4,6 @@ import type { Client, Device, SlotStat } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { CaseDetails, Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
-import { expect } from './expect.js';
 import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
@@ -19,6 +18,8 @@ export interface CaseOutcome {
   details?: CaseDetails;
   /** The PJRT_Api slots the case called (filled by the worker). */
   slots?: string[];
+  /** For a failure: the stable key of the broken rule (ruleOf). */
+  rule?: string;
 }
 
 const capabilityCache = new Map<string, true | string>();
@@ -53,9 +54,21 @@ async function unmet(def: CaseDef, session: PluginSession, probeClient: () => Pr
   return undefined;
 }
 
+/**
+ * The stable key of what a failure broke: a check's rule key (suites/_lib/check.ts), or for a plugin error its
+ * slot and code; undefined for anything else (the message's first line stands in).
+ */
+export function ruleOf(e: unknown): string | undefined {
+  if (!(e instanceof Error)) return undefined;
+  const x = e as Error & { key?: unknown; slot?: unknown; codeName?: unknown };
+  if (e.name === 'ConformanceFailure' && typeof x.key === 'string') return x.key;
+  if (e.name === 'PjrtError' && typeof x.slot === 'string' && typeof x.codeName === 'string') return `${x.slot}:${x.codeName}`;
+  return undefined;
+}
+
 function describe(e: unknown): string {
   if (!(e instanceof Error)) return `thrown: ${String(e)}`;
-  const plain = ['ExpectationFailure', 'ConformanceFailure', 'PjrtError', 'PluginLoadError'].includes(e.name);
+  const plain = ['ConformanceFailure', 'PjrtError', 'PluginLoadError'].includes(e.name);
   let msg = plain ? e.message : `${e.name}: ${e.message}`;
   if (e.name === 'PjrtError') msg = String(e);
   if (!plain) {
@@ -134,7 +147,6 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
         scope,
         config: session.config,
         timeoutMs: opts.timeoutMs,
-        expect,
         skip(reason) { throw new SkipSignal(reason); },
         unsupported(reason) { throw new UnsupportedSignal(reason); },
         capability(key, ok) { caps[key] = (caps[key] ?? true) && ok; },
@@ -159,12 +171,20 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
   } catch (e) {
     if (e instanceof SkipSignal) outcome = done('skip', e.message);
     else if (isUnsupportedError(e)) outcome = done('unsupported', e.message);
-    else outcome = done('fail', describe(e));
+    else {
+      outcome = done('fail', describe(e));
+      const rule = ruleOf(e);
+      if (rule) outcome.rule = rule;
+    }
   }
   try {
     await scope.dispose();
   } catch (e) {
-    if (outcome.status === 'pass') outcome = done('fail', `cleanup: ${describe(e)}`);
+    if (outcome.status === 'pass') {
+      outcome = done('fail', `cleanup: ${describe(e)}`);
+      const rule = ruleOf(e);
+      if (rule) outcome.rule = rule;
+    }
   }
   if (before) {
     const b = before;

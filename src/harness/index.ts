@@ -1,10 +1,9 @@
 // The test-authoring API. Importing it opens no plugin.
 export { area, Area, CaseBuilder } from './area.js';
-export { expect, ExpectationFailure, type Tolerance } from './expect.js';
 export { cross, rows } from './params.js';
 export { externalProgramsDir } from './programs.js';
 export { PROGRAM_FORMS, PROBE_PROGRAM, artifactOf, artifactVersion, programForms, programFor, versionString, type ProgramForm, type ProgramForms } from './program-forms.js';
 export { defineCapability, type Probe, type ProbeHost } from './capabilities.js';
-export { SkipSignal, UnsupportedSignal, isPjrtError, isUnsupportedError, type PjrtErrorLike } from './signals.js';
+export { SkipSignal, UnsupportedSignal, isUnsupportedError } from './signals.js';
 export { SOURCES, type Source } from './types.js';
 export type { AreaOptions, CaseContext, CaseFn, CaseOptions, CatalogueEntry, ParamRow, Requirements, RequiresSpec } from './types.js';

@@ -31,10 +31,6 @@ export function getCase(id: string): CaseDef | undefined {
   return cases.get(id);
 }
 
-export function clearRegistry(): void {
-  cases.clear();
-  fileOf.clear();
-}
 
 const slotName = (s: string): string => (s.startsWith('PJRT_') ? s : `PJRT_${s}`);
 

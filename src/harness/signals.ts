@@ -10,8 +10,3 @@ export class UnsupportedSignal extends Error {
 export function isUnsupportedError(e: unknown): e is Error & { slot?: string; reason?: string } {
   return e instanceof Error && (e.name === 'UnsupportedError' || e instanceof UnsupportedSignal);
 }
-
-export interface PjrtErrorLike extends Error { code: number; codeName: string; slot: string }
-export function isPjrtError(e: unknown): e is PjrtErrorLike {
-  return e instanceof Error && e.name === 'PjrtError' && typeof (e as Partial<PjrtErrorLike>).codeName === 'string';
-}

@@ -3,7 +3,6 @@ import type { Client, Device, NamedValues, Plugin } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { CaseDetails, Requirements } from '../config/results.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
-import type { expect } from './expect.js';
 
 export type { Requirements };
 /** `{ slots, minMinor, capabilities }`, or a list of slot names (the `PJRT_` prefix may be left out). */
@@ -76,7 +75,6 @@ export interface CaseContext<P> {
   readonly scope: Scope;
   readonly config: ResolvedPlugin;
   readonly timeoutMs: number;
-  readonly expect: typeof expect;
   skip(reason: string): never;
   unsupported(reason: string): never;
   /** Records a capability for the matrix: key 'row/column', e.g. 'add/f32'; false if any case records false. */

@@ -39,8 +39,6 @@ const BINARY: Record<string, (x: Complex, y: Complex) => Complex> = {
   },
 };
 
-export const COMPLEX_BINARY_OPS = Object.keys(BINARY);
-
 export function complexBinary(op: string, a: Tensor, b: Tensor): Tensor {
   const f = BINARY[op];
   if (!f) throw new Error(`no complex ${op}`);

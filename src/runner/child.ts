@@ -6,7 +6,6 @@ import type { CatalogueEntry } from '../harness/types.js';
 import type { Readable } from 'node:stream';
 import { CALL_FD_ENV, CallFollower } from './call-trace.js';
 import { workerEntry } from './paths.js';
-import type { ResolvedPlugin } from './plugins.js';
 import type { FromWorker, ToWorker, WorkerCounters } from './protocol.js';
 
 const TAIL_LINES = 20;

@@ -19,7 +19,17 @@ export function sha256File(file: string): Promise<string | undefined> {
 export function baseIdentity(p: ResolvedPlugin): PluginIdentity {
   const createOptions: NonNullable<PluginIdentity['createOptions']> = {};
   for (const [k, v] of Object.entries(p.createOptions)) createOptions[k] = toJsonValue(v);
-  return { name: p.name, path: p.library, createOptions };
+  return { name: p.name, path: p.library, createOptions, env: pluginEnv(p) };
+}
+
+/** Variables of the parent's environment that plugins commonly read; the workers inherit them. */
+const PLUGIN_ENV = /^(PJRT_|XLA_|TPU_)/;
+
+/** The environment the workers give the plugin: the inherited PJRT_/XLA_/TPU_ variables and the entry's `env`. */
+function pluginEnv(p: ResolvedPlugin, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && PLUGIN_ENV.test(k)) out[k] = v;
+  return Object.fromEntries(Object.entries({ ...out, ...p.env }).filter(([k]) => !k.startsWith('PJRT_CTS_')).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 export function environment(): ResultsFile['environment'] {

@@ -19,6 +19,8 @@ export interface RawResult {
   slots?: string[];
   /** For a crash or timeout: the plugin call in flight (call-trace.ts), e.g. PJRT_Client_Create. */
   call?: string;
+  /** For a failure: the stable key of the broken rule (harness/execute.ts ruleOf). */
+  rule?: string;
 }
 
 export interface ScheduleOptions {
@@ -31,6 +33,8 @@ export interface ScheduleOptions {
   signal?: AbortSignal;
   /** Each worker warms up (compiles and runs a trivial program) before its first case, under this deadline. */
   warmupMs?: number;
+  /** Asked before a queued case is sent: a reason means the case is not run but recorded as `skip` with it. */
+  blocked?: (e: CatalogueEntry) => string | undefined;
 }
 
 export interface WarmupReport { ok: boolean; ms: number; message?: string }
@@ -55,9 +59,11 @@ function filesFor(cases: readonly CatalogueEntry[]): { files?: string[] } {
 
 interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'> }
 
+/** Where the worker was: the PJRT call in flight, or none (the case's own code, or an untraced call). */
+const during = (call: string | undefined): string => (call ? ` during ${call}` : ' with no traced PJRT call in flight');
+
 function deathMessage(end: ChunkEnd, timeoutMs: number): string {
-  const during = end.call ? ` during ${end.call}` : '';
-  const head = end.timedOut ? `no result within ${timeoutMs} ms${during}; the worker was killed (SIGKILL)` : `the worker process died${during}: ${end.death ?? 'unknown'}`;
+  const head = end.timedOut ? `no result within ${timeoutMs} ms${during(end.call)}; the worker was killed (SIGKILL)` : `the worker process died${during(end.call)}: ${end.death ?? 'unknown'}`;
   return end.stderrTail.length ? `${head}\n--- last output of the worker ---\n${end.stderrTail.join('\n')}` : head;
 }
 
@@ -106,6 +112,10 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       let last: WorkerCounters | undefined;
       const next = (): void => {
         current = interrupted || fatal ? undefined : queue.shift();
+        for (let why: string | undefined; current && (why = opts.blocked?.(current.entry));) {
+          h.onResult({ entry: current.entry, status: 'skip', durationMs: 0, message: why, attempts: current.attempt });
+          current = interrupted || fatal ? undefined : queue.shift();
+        }
         if (current) w.send({ type: 'case', id: current.entry.id, timeoutMs: timeoutOf(current.entry) });
         else w.send({ type: 'end' });
       };
@@ -130,6 +140,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
             if (o.capabilities) r.capabilities = o.capabilities;
             if (o.details) r.details = o.details;
             if (o.slots) r.slots = o.slots;
+            if (o.rule) r.rule = o.rule;
             finish(job, r);
           },
         },
@@ -148,8 +159,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         break;
       }
       if (end.inWarmupMs !== undefined && !end.interrupted && !interrupted) {
-        const during = end.call ? ` during ${end.call}` : '';
-        const why = end.timedOut ? `did not finish within ${end.warmupDeadlineMs ?? warmupMs} ms${during}; the worker was killed (SIGKILL)` : `the worker died${during}: ${end.death ?? 'unknown'}`;
+        const why = end.timedOut ? `did not finish within ${end.warmupDeadlineMs ?? warmupMs} ms${during(end.call)}; the worker was killed (SIGKILL)` : `the worker died${during(end.call)}: ${end.death ?? 'unknown'}`;
         h.onWarmup?.({ ok: false, ms: end.inWarmupMs, message: `${why}; later workers start without a warm-up` });
         warmupMs = undefined;
       }

@@ -47,37 +47,3 @@ export function verdict(results: readonly CaseResult[], opts: { gate?: number; i
 }
 
 export const count = (results: readonly CaseResult[], ...s: Status[]): number => results.filter((r) => s.includes(r.status)).length;
-
-export interface RootCause { count: number; status: Status; message: string; ids: string[] }
-
-/**
- * Failures grouped by identical first message line (for a plugin error: the failing slot, its code and its
- * message), largest group first: one plugin bug reads as one line, not as hundreds.
- */
-export function rootCauses(results: readonly CaseResult[]): RootCause[] {
-  const groups = new Map<string, RootCause>();
-  for (const r of results) {
-    if (!FAILING.has(r.status)) continue;
-    const message = (r.message ?? '').split('\n')[0]!.trim() || `(${r.status} with no message)`;
-    const key = `${r.status}\u0000${message}`;
-    const g = groups.get(key) ?? groups.set(key, { count: 0, status: r.status, message, ids: [] }).get(key)!;
-    g.count++;
-    g.ids.push(r.id);
-  }
-  return [...groups.values()].sort((a, b) => b.count - a.count || (a.message < b.message ? -1 : 1));
-}
-
-/**
- * A dependent case (`dependsOn`) whose precondition case failed in the same run reports `skip` instead of a
- * failure of its own: the precondition's failure is the root cause.
- */
-export function skipDependents(results: CaseResult[], dependsOn: ReadonlyMap<string, string>): void {
-  const status = new Map(results.map((r) => [r.id, r.status]));
-  for (const r of results) {
-    const dep = dependsOn.get(r.id);
-    if (!dep || !FAILING.has(r.status) || !FAILING.has(status.get(dep) ?? 'pass')) continue;
-    const past: Record<string, string> = { fail: 'failed', crash: 'crashed', timeout: 'timed out' };
-    r.message = `depends on ${dep}, which ${past[status.get(dep)!]}${r.message ? `; this case's own failure: ${r.message.split('\n')[0]}` : ''}`;
-    r.status = 'skip';
-  }
-}

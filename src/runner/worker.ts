@@ -1,9 +1,10 @@
-// Child process entry: loads the suites once, then runs the cases the parent sends one at a time through mocha,
-// streaming each result (with the worker's counters) to the parent.
+// Child process entry: loads the suites once, then runs the cases the parent sends one at a time, streaming each
+// result (with the worker's counters) to the parent.
 // The plugin is loaded here, never in the parent. Ends with process.exit (koffi-loaded libraries may keep threads).
-import Mocha from 'mocha';
 import { performance } from 'node:perf_hooks';
+import { setCallMarker } from '../ffi/call-stats.js';
 import { runCase, type CaseOutcome } from '../harness/execute.js';
+import { markCall } from './call-trace.js';
 import { PROBE_PROGRAM, programFor } from '../harness/program-forms.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
@@ -24,8 +25,6 @@ async function exit(code: number): Promise<never> {
   await send({ type: 'done' });
   process.exit(code);
 }
-
-class SilentReporter extends Mocha.reporters.Base {}
 
 /** Preflight: can the library be used at all, and does it accept the configured create options? */
 async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
@@ -79,24 +78,28 @@ async function warmUp(session: PluginSession, deadlines: WarmupDeadlines): Promi
   }
 }
 
-/** One case through mocha (so an exception mocha attributes to the test, e.g. from a plugin callback, is caught). */
+/**
+ * One case. An error thrown where the case cannot catch it (a plugin callback, a stray promise) while the case runs
+ * ends the case as a failure at once, as the test runner would.
+ */
 async function runOne(session: PluginSession, id: string, timeoutMs: number): Promise<CaseOutcome> {
   const def = getCase(id);
   if (!def) return { status: 'fail', durationMs: 0, message: `pjrt-cts: no case with id ${id} in this worker` };
-  const mocha = new Mocha({ reporter: SilentReporter, timeout: 0, allowUncaught: false });
-  let outcome: CaseOutcome | undefined;
-  mocha.suite.addTest(new Mocha.Test(id, async () => {
-    outcome = await runCase(def, session, { timeoutMs, oneLiveClient: session.config.maxLiveClients === 1 });
-  }));
-  await new Promise<void>((resolve) => {
-    const runner = mocha.run(() => resolve());
-    runner.on('fail', (test: Mocha.Runnable, err: Error) => {
-      if (!(test instanceof Mocha.Test) || outcome) return;
-      outcome = { status: 'fail', durationMs: test.duration ?? 0, message: `uncaught: ${err.message}` };
-    });
+  const t0 = performance.now();
+  let trap: (e: unknown) => void = () => undefined;
+  const uncaught = new Promise<CaseOutcome>((resolve) => {
+    trap = (e) => resolve({ status: 'fail', durationMs: performance.now() - t0, message: `uncaught: ${e instanceof Error ? e.message : String(e)}` });
   });
-  mocha.dispose();
-  return outcome ?? { status: 'fail', durationMs: 0, message: 'pjrt-cts: the case ended without an outcome' };
+  process.on('uncaughtException', trap);
+  process.on('unhandledRejection', trap);
+  try {
+    return await Promise.race([runCase(def, session, { timeoutMs, oneLiveClient: session.config.maxLiveClients === 1 }), uncaught]);
+  } catch (e) {
+    return { status: 'fail', durationMs: performance.now() - t0, message: `uncaught: ${e instanceof Error ? e.message : String(e)}` };
+  } finally {
+    process.off('uncaughtException', trap);
+    process.off('unhandledRejection', trap);
+  }
 }
 
 function counters(session: PluginSession): WorkerCounters {
@@ -131,6 +134,9 @@ function serve(session: PluginSession): void {
     });
   });
 }
+
+// Every PJRT call is named on the call pipe before it is made, so a crash or a hang names the call in flight.
+setCallMarker(markCall);
 
 // The parent is gone (killed): nobody is left to record results.
 process.on('disconnect', () => process.exit(1));

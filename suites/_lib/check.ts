@@ -1,15 +1,47 @@
 // Assertions for suite files. Every failure says what was expected, what came back and which API rule it breaks.
 import { ERROR_CODES, codeName, isPjrtError, isUnsupported, type PjrtErrorLike } from './errors.js';
 
+/**
+ * A rule a check enforces: its text (shown to people, may carry values) or the text with an explicit stable key
+ * (for a check whose text starts with values the key cannot be derived from, e.g. a program's name).
+ */
+export type Rule = string | { key: string; text: string };
+
+const PJRT_FUNCTION = /PJRT_[A-Za-z]+(?:_[A-Za-z0-9]+)*/;
+
+/**
+ * The stable key of a rule text: the first PJRT function it names plus the property it states, with values
+ * (numbers, dtypes, quoted strings, parenthesised detail) left out, e.g.
+ * `PJRT_Client_BufferFromHostBuffer:host-device-host-must-be-bit-exact`. Failures group by it.
+ */
+function ruleKey(rule: Rule): string {
+  if (typeof rule !== 'string') return rule.key;
+  const fn = PJRT_FUNCTION.exec(rule)?.[0] ?? 'check';
+  let text = rule.replace(/"[^"]*"|`[^`]*`|(?<![A-Za-z])'[^']*'/g, ' ');
+  for (let prev = ''; prev !== text;) {
+    prev = text;
+    text = text.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ');
+  }
+  const words = text.replace(new RegExp(PJRT_FUNCTION.source, 'g'), ' ').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && !/\d/.test(w));
+  return `${fn}:${words.slice(0, 8).join('-') || 'check'}`;
+}
+
+const ruleText = (rule: Rule): string => (typeof rule === 'string' ? rule : rule.text);
+
 export class ConformanceFailure extends Error {
+  /** The stable key of the rule (ruleKey): failures of one rule group together whatever their values. */
+  readonly key: string;
+  readonly rule: string;
   constructor(
-    readonly rule: string,
+    rule: Rule,
     readonly expected: string,
     readonly actual: string,
     cause?: unknown,
   ) {
-    super(`${rule}: expected ${expected}, got ${actual}`, cause === undefined ? undefined : { cause });
+    super(`${ruleText(rule)}: expected ${expected}, got ${actual}`, cause === undefined ? undefined : { cause });
     this.name = 'ConformanceFailure';
+    this.rule = ruleText(rule);
+    this.key = ruleKey(rule);
   }
 }
 
@@ -33,15 +65,15 @@ export function show(v: unknown): string {
   }
 }
 
-export function fail(rule: string, expected: string, actual: string, cause?: unknown): never {
+export function fail(rule: Rule, expected: string, actual: string, cause?: unknown): never {
   throw new ConformanceFailure(rule, expected, actual, cause);
 }
 
-export function ok(cond: boolean, rule: string, expected: string, actual: string | (() => string)): asserts cond {
+export function ok(cond: boolean, rule: Rule, expected: string, actual: string | (() => string)): asserts cond {
   if (!cond) fail(rule, expected, typeof actual === 'function' ? actual() : actual);
 }
 
-export function equal<T>(actual: T, expected: T, rule: string): void {
+export function equal<T>(actual: T, expected: T, rule: Rule): void {
   if (!deepEqual(actual, expected)) fail(rule, show(expected), show(actual));
 }
 
@@ -68,7 +100,7 @@ const hex = (b: Uint8Array, at: number) =>
   Array.from(b.subarray(Math.max(0, at - 4), at + 8), (x) => x.toString(16).padStart(2, '0')).join(' ');
 
 /** Bit-exact comparison with the first differing byte in the message. */
-export function bytes(actual: Uint8Array, expected: Uint8Array, rule: string): void {
+export function bytes(actual: Uint8Array, expected: Uint8Array, rule: Rule): void {
   const at = firstDiff(actual, expected);
   if (at < 0) return;
   if (actual.length !== expected.length) fail(rule, `${expected.length} bytes`, `${actual.length} bytes`);
@@ -111,8 +143,8 @@ export async function rejects(
 
 /** Every PJRT_Error must carry a code in range and a non-empty message. */
 export function checkErrorShape(e: PjrtErrorLike, rule: string): void {
-  ok(e.code > 0 && e.code < ERROR_CODES.length, `${rule} (PJRT_Error_GetCode must return a PJRT_Error_Code other than OK)`, 'a code in 1..16', `${e.code}`);
-  ok(e.message.length > 0, `${rule} (PJRT_Error_Message must describe the error)`, 'a non-empty message', `"" (code ${codeName(e.code)})`);
+  ok(e.code > 0 && e.code < ERROR_CODES.length, { key: 'PJRT_Error_GetCode:a-code-other-than-ok', text: `${rule} (PJRT_Error_GetCode must return a PJRT_Error_Code other than OK)` }, 'a code in 1..16', `${e.code}`);
+  ok(e.message.length > 0, { key: 'PJRT_Error_Message:describes-the-error', text: `${rule} (PJRT_Error_Message must describe the error)` }, 'a non-empty message', `"" (code ${codeName(e.code)})`);
 }
 
 /** Accept success or a clean PJRT error; anything else propagates. Returns the error if there was one. */

@@ -61,18 +61,6 @@ export function addAndMul(dims: readonly number[], mlir = 'f32'): string {
   );
 }
 
-/** x + 1 whose argument is a donor (jax.buffer_donor), result aliases nothing. */
-export function addOneDonor(dims: readonly number[]): string {
-  const t = tensor(dims, 'f32');
-  return module(
-    'jit_add_one_donor',
-    `  func.func public @main(%arg0: ${t} {jax.buffer_donor = true}, %arg1: ${t}) -> ${t} {
-    %0 = stablehlo.add %arg0, %arg1 : ${t}
-    return %0 : ${t}
-  }`,
-  );
-}
-
 const groups = (gs: readonly (readonly number[])[]): string =>
   `dense<[${gs.map((g) => `[${g.join(', ')}]`).join(', ')}]> : tensor<${gs.length}x${gs[0]!.length}xi64>`;
 

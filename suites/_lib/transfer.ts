@@ -1,7 +1,7 @@
 // Host-buffer helpers shared by the transfer, buffer and async suites.
 import type { Client, Device, Memory, Buffer } from '../../src/pjrt/index.js';
 import { isPjrtError } from './errors.js';
-import { dtype, elementCount, hostSize, pattern, type DtypeRow } from './patterns.js';
+import { dtype, elementCount } from './patterns.js';
 
 export interface UnsupportedCtx {
   unsupported(reason: string): never;
@@ -43,10 +43,4 @@ export function strided(dense: Uint8Array, dims: readonly number[], elemBytes: n
     }
   }
   return out;
-}
-
-/** A deterministic dense input of `dtype` × `dims`. */
-export function hostData(name: string, dims: readonly number[]): { d: DtypeRow; data: Uint8Array; size: number } {
-  const d = dtype(name);
-  return { d, data: pattern(d, dims), size: hostSize(d, dims) };
 }

@@ -172,7 +172,7 @@ async function checkEntry(ctx: CaseContext<{ entry: RunEntry }>): Promise<void> 
   if (observed.length) ctx.detail('observedError', observed);
   if (problems.length) {
     check.fail(
-      `${e.name} (${e.description}): every output must have the program's element type and dims (PJRT_Buffer_ElementType/Dimensions, PJRT_Executable_Output*) and the values StableHLO defines (or one the sidecar accepts)`,
+      { key: 'PJRT_LoadedExecutable_Execute:outputs-as-stablehlo-defines', text: `${e.name} (${e.description}): every output must have the program's element type and dims (PJRT_Buffer_ElementType/Dimensions, PJRT_Executable_Output*) and the values StableHLO defines (or one the sidecar accepts)` },
       'the sidecar outputs',
       `${problems.length} finding(s): ${problems.join('; ')}`,
     );

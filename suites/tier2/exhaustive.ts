@@ -51,7 +51,7 @@ async function runOne(ctx: CaseContext<Row>): Promise<void> {
   const r = checkResults(p.op, d, inputs, out);
   const text = describeReport(r, d);
   ctx.capability(`${p.op}/${p.dt}`, r.mismatches === 0);
-  if (r.mismatches) check.fail(`${p.op} on every ${d.name} input must stay within the op's accuracy bound`, 'no mismatch', text);
+  if (r.mismatches) check.fail({ key: 'PJRT_LoadedExecutable_Execute:within-accuracy-bound', text: `${p.op} on every ${d.name} input must stay within the op's accuracy bound` }, 'no mismatch', text);
   ctx.log(text);
 }
 

@@ -1,0 +1,30 @@
+// What every output of a run implements. A run calls begin once, result once per case (with its final status,
+// from the status pipeline), and end once with the results file; a file reporter adds the line naming what it
+// wrote to `files` (the console, registered last, prints them).
+import type { CaseResult, ResultsFile, StreamHeader } from '../src/config/results.js';
+
+export interface RunStart {
+  /** How many cases were selected. */
+  total: number;
+  /** The plugin as people read it: name, library, spoken minor. */
+  pluginLabel: string;
+  header: StreamHeader;
+}
+
+export interface RunEnd {
+  file: ResultsFile;
+  verdict: string;
+  stale: { tests: string[]; reason: string }[];
+  /** Lines naming the files written so far ("JSON: out/full.json"). */
+  files: string[];
+}
+
+export interface Reporter {
+  begin(s: RunStart): void;
+  /** A case was sent to a worker (live progress). */
+  start?(id: string): void;
+  /** A line about the run itself (warm-up, stop policy). */
+  note?(line: string): void;
+  result(r: CaseResult): void;
+  end(e: RunEnd): void;
+}

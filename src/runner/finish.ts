@@ -1,0 +1,62 @@
+// `run`, step 3 of 3: the finish. The judged results (every status already final: status.ts) are put in plan
+// order, summed into the results file, handed to every reporter's `end`, and turned into the exit code.
+import type { ResultsFile } from '../config/results.js';
+import type { Reporter } from '../../reporters/reporter.js';
+import { environment } from './identity.js';
+import { ctsVersion } from './paths.js';
+import { NOT_RUN, type RunPlan } from './plan.js';
+import { profileHeadline } from './profile.js';
+import { rootCauses } from './root-causes.js';
+import type { SessionOutcome } from './run-session.js';
+import { capabilityMatrix, EXIT, totals, verdict } from './summary.js';
+
+export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter): Promise<number> {
+  const { o, selected, identity } = plan;
+  const order = new Map(selected.map((c, i) => [c.id, i]));
+  const results = [...s.results].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const sha = await plan.sha;
+  if (sha) identity.sha256 = sha;
+  const v = verdict(results, { ...(plan.gate !== undefined ? { gate: plan.gate } : {}), interrupted: s.interrupted });
+  let code = s.internal ? EXIT.internal : v.code;
+  if (s.interrupted && s.signalName === 'SIGTERM') code = EXIT.terminated;
+  let text = s.internal ? `pjrt-cts itself failed: ${s.internal.message}` : v.text;
+  if (s.stopped && !s.internal) {
+    code = EXIT.gateFailed;
+    text = `run STOPPED: ${s.stopped}; ${results.filter((r) => r.message?.startsWith(NOT_RUN)).length} case(s) not run. ${v.text}`;
+  } else if (s.blocked.length && !s.internal && !s.interrupted) {
+    code = EXIT.gateFailed;
+    const calls = s.blocked.map((b) => `${b.call} ${b.how} (${b.cases} case(s) skipped; see ${b.firstCase})`).join(', ');
+    text = `${v.code ? v.text : `${v.text.replace(/ passed$/, '')} FAILED`}; blocked: ${calls}`;
+  }
+  const headline = profileHeadline({ run: plan.header.run, results });
+  if (headline) text = `${headline}. ${text}`;
+  const stale = plan.expectations
+    ? plan.expectations.stale(plan.catalogue.map((c) => c.id)).map((e) => ({ tests: typeof e.tests === 'string' ? [e.tests] : [...e.tests], reason: e.reason }))
+    : [];
+  const file: ResultsFile = {
+    schemaVersion: 1,
+    cts: { version: ctsVersion() },
+    startedAt: plan.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationMs: s.durationMs,
+    interrupted: s.interrupted,
+    ...(s.stopped ? { stopped: s.stopped } : {}),
+    ...(s.blocked.length ? { blocked: s.blocked } : {}),
+    run: plan.header.run,
+    plugin: identity,
+    environment: environment(),
+    results,
+    totals: totals(results),
+    capabilities: capabilityMatrix(results),
+    staleExpectations: stale,
+    rootCauses: rootCauses(results, s.calledSlots),
+    ...(s.counters ? { counters: s.counters } : {}),
+    ...(s.warmup ? { warmup: { ...s.warmup, ms: Math.round(s.warmup.ms) } } : {}),
+    coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },
+    exitCode: code,
+  };
+  o.onResults?.(file);
+  // Reports are written whatever happened to stdout (a closed pipe must not cost the results).
+  out.end({ file, verdict: text, stale, files: [] });
+  return code;
+}

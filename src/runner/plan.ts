@@ -1,0 +1,234 @@
+// `run`, step 1 of 3: the plan. Options are checked, output paths probed, cases selected, the plugin resolved,
+// expectations loaded and the preflight passed, all before any worker starts (bad input is exit 2, now).
+import { ConfigError } from '../config/errors.js';
+import { ExpectationsFile } from '../config/expectations.js';
+import { loadJson } from '../config/load-json.js';
+import type { PluginIdentity, ResultsFile, StreamHeader } from '../config/results.js';
+import { PJRT_API_MINOR } from '../abi/index.js';
+import { API_MINOR_ENV, apiMinorProblem } from '../ffi/minor.js';
+import type { CatalogueEntry } from '../harness/types.js';
+import { loadCatalogue } from './catalogue.js';
+import { loadResults } from './compare.js';
+import { Expectations } from './expectations.js';
+import { baseIdentity, sha256File } from './identity.js';
+import { jsonlPath } from './jsonl.js';
+import type { NamedValues } from './named-value.js';
+import { checkOutputFile } from './outputs.js';
+import { ctsVersion } from './paths.js';
+import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
+import { preflight } from './preflight.js';
+import { applyProfile } from './profile.js';
+import { checkGlobs, checkNotEmpty, inShard, parseShard, selectCases, type Shard } from './select.js';
+
+export interface RunOptions {
+  config?: string;
+  plugin?: string;
+  createOptions: NamedValues;
+  tier?: number;
+  gate?: number;
+  filters: string[];
+  excludes: string[];
+  expectations?: string;
+  junit?: string;
+  json?: string;
+  jobs: number;
+  timeoutMs: number;
+  retries: number;
+  shard?: string;
+  strict: boolean;
+  list: boolean;
+  programs?: string;
+  matrix: boolean;
+  /** Record in each result the PJRT_Api slots the case called (docs/api-coverage.md is built from them). */
+  recordSlots?: boolean;
+  /** Check first that the library loads and accepts the create options (default true). */
+  preflight?: boolean;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Stop after this many failures (fail, crash, timeout); the rest are recorded as not run. --bail is 1. */
+  maxFailures?: number;
+  /** Stop when client creation crashes or hangs in this many cases in a row (default 3; 0: never). */
+  maxClientFailures?: number;
+  /** Block a PJRT call that crashed or hung in this many cases in a row: the cases needing it are skipped (default 3; 0: never). */
+  maxCallFailures?: number;
+  /** Write the HTML report of the run here. */
+  html?: string;
+  /** Write a baseline expectations file from the run's non-passes. */
+  writeExpectations?: string;
+  /** Run only the non-passes of this earlier results file. */
+  rerunFailed?: string;
+  /** Speak this PJRT API minor (`--api-minor`): Args and PJRT_Api as a framework built against header 0.N. */
+  apiMinor?: number;
+  /** Deadline of each worker's warm-up before its first case (default 300 s; 0: no warm-up). */
+  warmupTimeoutMs?: number;
+  /** Called with the results file before the reports are written (`compat` runs once per minor and collects them). */
+  onResults?: (file: ResultsFile) => void;
+  /** The compile-only profile (`--compile-only`): no client; src/runner/profile.ts. */
+  compileOnly?: boolean;
+  /** Its topology name (`--topology`; else the entry's `topology`). */
+  topology?: string;
+  /** For tests: replaces process signal handling. */
+  signal?: AbortSignal;
+}
+
+/** What a run will do, decided before it starts. */
+export interface RunPlan {
+  o: RunOptions;
+  catalogue: CatalogueEntry[];
+  selected: CatalogueEntry[];
+  /** The plugin as the workers load it (with the spoken minor in its environment). */
+  plugin: ResolvedPlugin;
+  /** Filled in by the workers as they report what the plugin says about itself. */
+  identity: PluginIdentity;
+  pluginLabel: string;
+  expectations?: Expectations;
+  gate?: number;
+  startedAt: Date;
+  header: StreamHeader;
+  jsonlFile: string;
+  sha: Promise<string | undefined>;
+}
+
+/**
+ * How many workers the plugin allows, and with which create options: devices held by one process at a time
+ * (`exclusiveDevices`) mean one worker; several workers get the entry's `parallelCreateOptions`. Says why when
+ * --jobs asked for something else.
+ */
+export function workerPlan(plugin: ResolvedPlugin, jobs: number, out: NodeJS.WritableStream): { jobs: number; plugin: ResolvedPlugin } {
+  if (plugin.exclusiveDevices && jobs > 1) {
+    out.write(`pjrt-cts: running 1 worker instead of ${jobs}: the ${plugin.name} entry says its devices take one process at a time (exclusiveDevices)\n`);
+    return { jobs: 1, plugin };
+  }
+  if (jobs > 1 && plugin.parallelCreateOptions) {
+    const extra = plugin.parallelCreateOptions;
+    out.write(`pjrt-cts: ${jobs} workers share the devices, so each creates its clients with ${Object.keys(extra).map((k) => `${k}=${String(extra[k])}`).join(', ')} (parallelCreateOptions)\n`);
+    return { jobs, plugin: { ...plugin, createOptions: { ...plugin.createOptions, ...extra } } };
+  }
+  return { jobs, plugin };
+}
+
+function checkStrict(o: RunOptions): void {
+  const bad: [boolean, string][] = [
+    [o.filters.length > 0, '--filter'], [o.excludes.length > 0, '--exclude'], [o.expectations !== undefined, '--expectations'],
+    [o.tier !== undefined, '--tier'], [o.shard !== undefined, '--shard'], [o.gate !== undefined, '--gate'],
+  ];
+  const used = bad.filter(([b]) => b).map(([, f]) => f);
+  if (used.length) throw new ConfigError('--strict', used.join(' '), 'expected no selection, waiver or gate options in a certification run (it runs every tier)');
+}
+
+export function printList(cases: readonly CatalogueEntry[], json: boolean, out: NodeJS.WritableStream): void {
+  if (json) {
+    out.write(JSON.stringify(cases, null, 2) + '\n');
+    return;
+  }
+  for (const c of cases) {
+    const req = [
+      c.requires.minMinor !== undefined ? `minor≥${c.requires.minMinor}` : '',
+      ...(c.requires.slots ?? []), ...(c.requires.capabilities ?? []).map((x) => `cap:${x}`),
+    ].filter(Boolean);
+    out.write(`${c.id}\ttier${c.tier}\t${c.source}${c.selfTest ? '\tself-test' : ''}${c.required ? '\trequired' : ''}${req.length ? `\trequires ${req.join(',')}` : ''}${c.catches.length ? `\tcatches ${c.catches.join(',')}` : ''}\n`);
+  }
+}
+
+/** How long the preflight may take (load, GetPjrtApi, Plugin_Initialize, Client_Create) before it is judged a hang. */
+const PREFLIGHT_TIMEOUT_MS = 30_000;
+/** Default K: client creation crashing or hanging in K cases in a row stops the run. */
+export const DEFAULT_MAX_CLIENT_FAILURES = 3;
+/** Default K: another PJRT call crashing or hanging in K cases in a row blocks the cases that need it. */
+export const DEFAULT_MAX_CALL_FAILURES = 3;
+/** Default deadline of a worker's warm-up (first-use JIT caches may take minutes). */
+export const DEFAULT_WARMUP_TIMEOUT_MS = 300_000;
+
+function preflightTimeout(o: RunOptions): number {
+  const env = Number(process.env['PJRT_CTS_PREFLIGHT_TIMEOUT_MS']);
+  return Math.min(o.timeoutMs, Number.isFinite(env) && env > 0 ? env : PREFLIGHT_TIMEOUT_MS);
+}
+
+/** Statuses --rerun-failed picks up again: every non-pass that is not a verdict about the plugin's capabilities. */
+const RERUN: ReadonlySet<string> = new Set(['fail', 'crash', 'timeout', 'warn', 'xfail', 'flaky']);
+export const NOT_RUN = 'not run: ';
+
+/** The ids of an earlier results file that did not pass (and those it never ran: stopped or interrupted). */
+function rerunIds(file: string): Set<string> {
+  const r = loadResults(file);
+  return new Set(r.results.filter((x) => RERUN.has(x.status) || (x.status === 'skip' && /^(interrupted|not run)/.test(x.message ?? ''))).map((x) => x.id));
+}
+
+/**
+ * Everything decided before a worker starts: options checked, output paths probed, cases selected, plugin
+ * resolved, expectations loaded, preflight passed. `undefined` for `--list` (printed here).
+ */
+export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
+  if (o.strict) checkStrict(o);
+  checkGlobs('--filter', o.filters);
+  checkGlobs('--exclude', o.excludes);
+  if (o.gate !== undefined && o.tier !== undefined && o.tier < o.gate) {
+    throw new ConfigError('--gate', `tier${o.gate}`, `expected --tier ≥ ${o.gate}: with --tier ${o.tier} no case of tier ${o.gate} runs, so the gate could not judge it`);
+  }
+  if (o.apiMinor !== undefined) {
+    const problem = apiMinorProblem(o.apiMinor);
+    if (problem) throw new ConfigError('--api-minor', String(o.apiMinor), problem);
+  }
+  const apiMinor = o.apiMinor ?? PJRT_API_MINOR;
+  const shard: Shard | undefined = o.shard ? parseShard(o.shard) : undefined;
+  const rerun = o.rerunFailed ? rerunIds(o.rerunFailed) : undefined;
+  const startedAt = new Date();
+  const jsonlFile = jsonlPath(o.json, startedAt);
+  if (!o.list) {
+    // Every output path is checked before anything runs: a report that cannot be written is bad input, now.
+    if (o.json) checkOutputFile(o.json, '--json');
+    checkOutputFile(jsonlFile, o.json ? '--json (its .jsonl stream)' : 'results stream');
+    if (o.junit) checkOutputFile(o.junit, '--junit');
+    if (o.writeExpectations) checkOutputFile(o.writeExpectations, '--write-expectations');
+    if (o.html) checkOutputFile(o.html, '--html');
+  }
+  const catalogue = await loadCatalogue(o.programs);
+  const maxTier = o.strict ? Math.max(0, ...catalogue.map((c) => c.tier)) : (o.tier ?? o.gate ?? Math.max(0, ...catalogue.map((c) => c.tier)));
+  const sel = { maxTier: o.tier ?? o.gate ?? (o.strict ? maxTier : Infinity), filters: o.filters, excludes: o.excludes };
+  let unsharded = selectCases(catalogue, sel);
+  checkNotEmpty(catalogue, unsharded, sel);
+  if (rerun) {
+    unsharded = unsharded.filter((c) => rerun.has(c.id));
+    if (!unsharded.length) throw new ConfigError('--rerun-failed', o.rerunFailed!, `expected at least one case to rerun: ${rerun.size ? 'none of its non-passes is in this selection' : 'every case of that run passed (or was unsupported)'}`);
+  }
+  const selected = shard ? unsharded.filter((c) => inShard(c.id, shard)) : unsharded;
+  if (o.list) {
+    // The same configuration checks as a real run, so `--list` cannot accept what `run` would reject.
+    if (!o.plugin || !isLibraryPath(o.plugin)) loadPluginsFile(pluginsFilePath(o.config));
+    if (o.expectations) loadExpectations(o.expectations);
+    printList(selected, false, o.stdout);
+    return undefined;
+  }
+  const { plugin: resolved, profile } = applyProfile(resolvePluginArg(o.config, o.plugin, o.createOptions), o);
+  // The workers (and the preflight's) speak the minor from their first import of src/ffi on.
+  const plugin: ResolvedPlugin = { ...resolved, env: { ...resolved.env, [API_MINOR_ENV]: String(apiMinor) } };
+  const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
+  const exp = expFile ? new Expectations(loadExpectations(expFile).expectations) : undefined;
+  // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
+  if (o.preflight !== false && !process.env['PJRT_CTS_SUITES']) await preflight(plugin, preflightTimeout(o));
+
+  const identity: PluginIdentity = baseIdentity(plugin);
+  const gate = o.strict ? maxTier : o.gate;
+  const run: ResultsFile['run'] = {
+    strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
+    ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
+    ...(o.programs ? { programs: o.programs } : {}), apiMinor, ...(profile ? { profile } : {}),
+    timeoutMs: o.timeoutMs, warmupTimeoutMs: o.warmupTimeoutMs ?? DEFAULT_WARMUP_TIMEOUT_MS,
+    ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
+    maxClientFailures: o.maxClientFailures ?? DEFAULT_MAX_CLIENT_FAILURES, maxCallFailures: o.maxCallFailures ?? DEFAULT_MAX_CALL_FAILURES,
+  };
+  const header: StreamHeader = {
+    type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run,
+    plugin: { name: identity.name, path: identity.path, ...(identity.createOptions ? { createOptions: identity.createOptions } : {}) }, apiMinor,
+  };
+  return {
+    o, catalogue, selected, plugin, identity, startedAt, header, jsonlFile, sha: sha256File(plugin.library),
+    ...(exp ? { expectations: exp } : {}), ...(gate !== undefined ? { gate } : {}),
+    pluginLabel: `${plugin.name} (${plugin.library})${o.apiMinor !== undefined ? `, speaking PJRT API 0.${apiMinor}` : ''}`,
+  };
+}
+
+function loadExpectations(file: string): ExpectationsFile {
+  const f = loadJson(file, ExpectationsFile);
+  f.expectations.forEach((e, i) => checkGlobs(`$.expectations[${i}].tests`, typeof e.tests === 'string' ? [e.tests] : e.tests, file));
+  return f;
+}

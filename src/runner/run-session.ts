@@ -1,0 +1,127 @@
+// `run`, step 2 of 3: the session. Workers run the planned cases (scheduler.ts); each raw result goes through the
+// status pipeline (status.ts) once and then to every reporter; signals, the stop policy (stop-policy.ts) and the
+// warm-up are handled here. Nothing returns to run.ts until every case has its final result.
+import { FAILING, type CaseResult } from '../config/results.js';
+import type { Reporter } from '../../reporters/reporter.js';
+import type { RunCounters } from './counters.js';
+import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, NOT_RUN, workerPlan, type RunPlan } from './plan.js';
+import { schedule, type RawResult, type WarmupReport } from './scheduler.js';
+import { StatusPipeline } from './status.js';
+import { StopPolicy, type BlockedCall } from './stop-policy.js';
+
+export interface SessionOutcome {
+  results: CaseResult[];
+  interrupted: boolean;
+  /** The signal that interrupted the run. */
+  signalName?: string;
+  /** Why the run stopped early (the cases not run are recorded as skip). */
+  stopped?: string;
+  /** PJRT calls that crashed or hung in K cases in a row; the cases needing them were skipped. */
+  blocked: BlockedCall[];
+  /** pjrt-cts itself failed (a worker could not even load the suites). */
+  internal?: Error;
+  counters?: RunCounters;
+  warmup?: WarmupReport;
+  durationMs: number;
+  /** The slots each failing case called (for root causes: which foundation it builds on). */
+  calledSlots: Map<string, string[]>;
+}
+
+export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'note' | 'start'>> & Reporter): Promise<SessionOutcome> {
+  const { o, selected } = plan;
+  const t0 = Date.now();
+  const results: CaseResult[] = [];
+  const policy = new StopPolicy({
+    maxClientFailures: o.maxClientFailures ?? DEFAULT_MAX_CLIENT_FAILURES,
+    maxCallFailures: o.maxCallFailures ?? DEFAULT_MAX_CALL_FAILURES,
+    ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
+  });
+  const ac = new AbortController();
+  let signalName: string | undefined;
+  const onSignal = (sig?: unknown): void => {
+    signalName ??= typeof sig === 'string' ? sig : 'SIGINT';
+    ac.abort();
+  };
+  const onAbortSignal = (): void => onSignal('SIGINT');
+  o.signal?.addEventListener('abort', onAbortSignal);
+  if (!o.signal) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+
+  // The raw result of the case just judged (the pipeline may hold a dependent back; the policy sees each once).
+  const rawOf = new Map<string, RawResult>();
+  const calledSlots = new Map<string, string[]>();
+  const pipeline = new StatusPipeline(
+    { strict: o.strict, ...(plan.expectations ? { expectations: plan.expectations } : {}), identity: plan.identity },
+    new Set(selected.map((c) => c.id)),
+    (r) => {
+      results.push(r);
+      out.result(r);
+      const raw = rawOf.get(r.id);
+      rawOf.delete(r.id);
+      if (raw?.slots && FAILING.has(r.status)) calledSlots.set(r.id, raw.slots);
+      if (raw && policy.observe(raw, r)) ac.abort();
+    },
+    o.recordSlots,
+  );
+  const accept = (raw: RawResult): void => {
+    const stopped = policy.stopped;
+    const r = stopped && raw.status === 'skip' && raw.message === 'interrupted' ? { ...raw, message: `${NOT_RUN}${stopped}` } : raw;
+    const blockedBefore = policy.blocked.size;
+    rawOf.set(r.entry.id, r);
+    pipeline.accept(r);
+    if (policy.blocked.size > blockedBefore) {
+      const b = [...policy.blocked.values()].at(-1)!;
+      out.note(`pjrt-cts: ${b.call} was ${b.how === 'hanging' ? 'in flight at the timeout' : 'in flight at the crash'} in ${policy.limits.maxCallFailures} cases in a row (first ${b.firstCase}): the remaining cases that need it are skipped (--max-call-failures)`);
+    }
+  };
+
+  // The warm-up: only for a real plugin, and only when some selected case compiles.
+  const warmupMs = o.warmupTimeoutMs ?? DEFAULT_WARMUP_TIMEOUT_MS;
+  const wantWarmup = warmupMs > 0 && !plan.header.run.profile && !process.env['PJRT_CTS_SUITES'] && selected.some((c) => c.requires.slots?.includes('PJRT_Client_Compile'));
+  if (wantWarmup) {
+    out.note(`pjrt-cts: warm-up: each worker creates a client, then compiles and runs a trivial program before its first case (up to ${Math.round(warmupMs / 1000)} s: first-use JIT caches; --warmup-timeout)`);
+  }
+  let warmup: WarmupReport | undefined;
+  const onWarmup = (w: WarmupReport): void => {
+    if (warmup && !warmup.ok) return;
+    if (!w.ok) out.note(`pjrt-cts: warm-up (a trivial program compiled and run before the first case) failed: ${w.message ?? 'unknown'}; no case is charged with it`);
+    warmup ??= w;
+    if (!w.ok) warmup = w;
+  };
+
+  let interrupted = false;
+  let internal: Error | undefined;
+  let counters: RunCounters | undefined;
+  const lanes = workerPlan(plan.plugin, o.jobs, o.stdout);
+  try {
+    ({ interrupted, counters } = await schedule(
+      {
+        cases: selected, plugin: lanes.plugin, jobs: lanes.jobs, retries: o.retries, defaultTimeoutMs: o.timeoutMs, signal: ac.signal,
+        ...(o.programs ? { programs: o.programs } : {}), ...(wantWarmup ? { warmupMs } : {}),
+        blocked: (e) => policy.blockedReason(e),
+      },
+      { onWarmup, onStart: (id) => out.start(id), onIdentity: (i) => Object.assign(plan.identity, i), onResult: accept },
+    ));
+  } catch (e) {
+    internal = e as Error;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    o.signal?.removeEventListener('abort', onAbortSignal);
+  }
+  const stopped = policy.stopped;
+  if (stopped) {
+    interrupted = false;
+    // Cases never started are recorded as not run, so the reports account for every selected case.
+    const have = new Set([...results.map((r) => r.id), ...rawOf.keys()]);
+    for (const c of selected) if (!have.has(c.id)) accept({ entry: c, status: 'skip', durationMs: 0, message: `${NOT_RUN}${stopped}`, attempts: 1 });
+  }
+  pipeline.flush();
+  return {
+    results, interrupted, blocked: [...policy.blocked.values()], durationMs: Date.now() - t0, calledSlots,
+    ...(signalName ? { signalName } : {}), ...(stopped ? { stopped } : {}), ...(internal ? { internal } : {}),
+    ...(counters ? { counters } : {}), ...(warmup ? { warmup } : {}),
+  };
+}
