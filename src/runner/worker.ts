@@ -84,7 +84,7 @@ async function runOne(session: PluginSession, id: string, timeoutMs: number): Pr
   const mocha = new Mocha({ reporter: SilentReporter, timeout: 0, allowUncaught: false });
   let outcome: CaseOutcome | undefined;
   mocha.suite.addTest(new Mocha.Test(id, async () => {
-    outcome = await runCase(def, session, { timeoutMs, oneLiveClient: session.config.maxLiveClients === 1 });
+    outcome = await runCase(def, session, { timeoutMs });
   }));
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
