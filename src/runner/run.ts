@@ -1,5 +1,6 @@
 // `pjrt-cts run`: select cases, run them in workers, apply expectations, stream and write reports, decide the exit code.
 import { preflight } from './preflight.js';
+import { envNumber } from '../config/env-numbers.js';
 import { ConsoleReporter } from '../../reporters/console.js';
 import { writeJsonReport } from '../../reporters/json.js';
 import { writeJunitReport } from '../../reporters/junit.js';
@@ -150,8 +151,7 @@ export const DEFAULT_MAX_CLIENT_FAILURES = 3;
 export const DEFAULT_WARMUP_TIMEOUT_MS = 300_000;
 
 function preflightTimeout(o: RunOptions): number {
-  const env = Number(process.env['PJRT_CTS_PREFLIGHT_TIMEOUT_MS']);
-  return Math.min(o.timeoutMs, Number.isFinite(env) && env > 0 ? env : PREFLIGHT_TIMEOUT_MS);
+  return Math.min(o.timeoutMs, envNumber('PJRT_CTS_PREFLIGHT_TIMEOUT_MS') ?? PREFLIGHT_TIMEOUT_MS);
 }
 
 /** Statuses --rerun-failed picks up again: every non-pass that is not a verdict about the plugin's capabilities. */

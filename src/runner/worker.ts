@@ -7,6 +7,7 @@ import { runCase, type CaseOutcome } from '../harness/execute.js';
 import { PROBE_PROGRAM, programFor } from '../harness/program-forms.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
+import { clientCreateProblem, compileOnlyHint } from './client-probe.js';
 import { loadSuites } from './load-suites.js';
 import { suitesDir } from './paths.js';
 import { TracedSession } from './traced-session.js';
@@ -40,6 +41,12 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
     if (e instanceof PluginLoadError) problem = e.message;
     else if (e instanceof PjrtError && e.codeName === 'INVALID_ARGUMENT') {
       problem = `${msg.plugin.library}: PJRT_Client_Create rejected the create options ${JSON.stringify(Object.keys(msg.plugin.createOptions))}: ${e.message}`;
+    } else if (e instanceof PjrtError) {
+      // No client, so no case could run. Said first, so a crash or hang in the topology attempt still reports it.
+      problem = clientCreateProblem(msg.plugin, e);
+      await send({ type: 'probe', problem });
+      const hint = compileOnlyHint(msg.plugin, session.plugin(), scope);
+      if (hint) problem += ` (${hint})`;
     }
     // Anything else is the plugin's to answer for, case by case.
   }
