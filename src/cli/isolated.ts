@@ -5,6 +5,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/errors.js';
 import { CALL_FD_ENV, CallFollower } from '../runner/call-trace.js';
+import { parentPidEnv } from '../runner/exit-with-parent.js';
 import { lastPluginLine, withNullApiReason } from '../runner/plugin-stderr.js';
 import type { InfoOptions } from './info.js';
 
@@ -17,7 +18,7 @@ export const INFO_TIMEOUT_MS = 60_000;
 
 export async function runInfoIsolated(opts: InfoOptions, env: Record<string, string>, timeoutMs = INFO_TIMEOUT_MS): Promise<number> {
   const child = fork(fileURLToPath(new URL('./info-child.js', import.meta.url)), [], {
-    env: { ...process.env, ...env, ...CALL_FD_ENV },
+    env: { ...process.env, ...env, ...CALL_FD_ENV, ...parentPidEnv() },
     serialization: 'advanced',
     // stderr is held back: a plugin's own lines are quoted in the one error line (plugin-stderr.ts), else passed on.
     stdio: ['ignore', 'inherit', 'pipe', 'ipc', 'pipe'],

@@ -8,6 +8,7 @@ import { PROBE_PROGRAM, programFor } from '../harness/program-forms.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
 import { clientCreateProblem, compileOnlyHint } from './client-probe.js';
+import { exitWithParent } from './exit-with-parent.js';
 import { loadSuites } from './load-suites.js';
 import { suitesDir } from './paths.js';
 import { TracedSession } from './traced-session.js';
@@ -137,8 +138,9 @@ function serve(session: PluginSession): void {
   });
 }
 
-// The parent is gone (killed): nobody is left to record results.
+// The parent is gone (killed): nobody is left to record results. (Blocked in a plugin call, the kernel ends it.)
 process.on('disconnect', () => process.exit(1));
+exitWithParent();
 
 process.once('message', (raw) => {
   const msg = raw as ToWorker;
