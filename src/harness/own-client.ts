@@ -7,6 +7,9 @@ import type { Client } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { PluginSession } from './session.js';
 
+/** Codes that say the request was wrong, not that a client is in the way (a rejected option stays rejected). */
+const NOT_A_LIMIT: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'UNIMPLEMENTED']);
+
 /**
  * Creates a client with `create` for case `caseId`, which is not using the shared client: the shared client is
  * released first when the plugin allows one live client, or after a failed attempt (then retried once).
@@ -18,7 +21,7 @@ export async function withClientLimit(session: PluginSession, caseId: string, cr
   try {
     return await create();
   } catch (e) {
-    if (!(e instanceof PjrtError) || !session.hasSharedClient) throw e;
+    if (!(e instanceof PjrtError) || NOT_A_LIMIT.has(e.codeName) || !session.hasSharedClient) throw e;
     const failed = `PJRT_Client_Create failed while the worker's shared client lived (${e.codeName}: ${e.message})`;
     await session.dropSharedClient(`${caseId}: ${failed}; the shared client was released and the call retried`);
     const client = await create();
