@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import path from 'node:path';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
+import { checkNumericEnv, envNumber } from '../src/config/env-numbers.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { compareRuns, loadRun, renderComparison } from '../src/runner/compare.js';
 import { compatCommand, parseMinors } from '../src/runner/compat.js';
@@ -121,6 +122,7 @@ const pluginOpts = (c: Command): Command =>
 function build(): Command {
   const program = new Command('pjrt-cts').description('Conformance test suite for PJRT plugins').version(ctsVersion());
   program.exitOverride();
+  program.hook('preAction', () => checkNumericEnv());
   // One error prefix for commander's own messages too, on one line ("(Did you mean …?)" joined).
   program.configureOutput({
     writeOut: (s) => out(s),
@@ -214,8 +216,7 @@ function build(): Command {
     .action(async (o: { plugin?: string; config?: string; createOption: string[]; json: boolean; timeout?: number }) => {
       const p = resolvePluginArg(o.config, o.plugin, parseCreateOptions(o.createOption));
       const { runInfoIsolated, INFO_TIMEOUT_MS } = await import('../src/cli/isolated.js');
-      const envTimeout = Number(process.env['PJRT_CTS_INFO_TIMEOUT_MS']);
-      const timeout = o.timeout ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : INFO_TIMEOUT_MS);
+      const timeout = o.timeout ?? envNumber('PJRT_CTS_INFO_TIMEOUT_MS') ?? INFO_TIMEOUT_MS;
       process.exitCode = await runInfoIsolated({ plugin: p.library, createOptions: p.createOptions, json: o.json, global: p.rtldGlobal }, p.env, timeout);
     });
 

@@ -58,6 +58,8 @@ export const InfoDocument = z.object({
   memories: z.array(InfoMemory),
   extensions: z.object({ chain: z.array(InfoExtension), loop: z.boolean() }),
   slots: z.array(InfoSlot),
+  /** PJRT_Client_Create failed (code and message): the document holds only what is readable without a client */
+  clientError: z.string().optional(),
   /** queries that failed (the rest of the document is still filled) */
   problems: z.array(InfoProblem),
 });

@@ -20,7 +20,10 @@ export interface InfoIo {
   err?: (line: string) => void;
 }
 
-/** Exit codes: 0 done, 2 the plugin could not be loaded or rejected the create options. */
+/**
+ * Exit codes: 0 done, 2 the plugin could not be loaded or would not create a client (then what it says without a
+ * client is printed first).
+ */
 export async function runInfo(opts: InfoOptions, io: InfoIo = {}): Promise<number> {
   const out = io.out ?? ((s: string) => process.stdout.write(s + '\n'));
   const err = io.err ?? ((s: string) => process.stderr.write(s + '\n'));
@@ -39,24 +42,27 @@ export async function runInfo(opts: InfoOptions, io: InfoIo = {}): Promise<numbe
   if (plugin.has('PJRT_Plugin_Initialize')) c.try('PJRT_Plugin_Initialize', () => plugin.initialize(), undefined);
   const base = pluginPart(plugin, c);
   let client: Client | null = null;
+  /** The plugin would not create a client: said last, in one line, after what was readable without one. */
+  let clientError: string | undefined;
   try {
     client = await tracedAsync('PJRT_Client_Create', () => plugin.createClient({ options: opts.createOptions }));
   } catch (e) {
-    if (e instanceof PjrtError) return fail(`${plugin.path}: PJRT_Client_Create failed: ${e.codeName}: ${e.message}`);
-    c.problems.push({ what: 'PJRT_Client_Create', message: errorText(e) });
+    if (e instanceof PjrtError) clientError = `${plugin.path}: PJRT_Client_Create failed: ${e.codeName}: ${e.message}`;
+    else c.problems.push({ what: 'PJRT_Client_Create', message: errorText(e) });
   }
   const doc: InfoDocument = {
     ...base,
     ...(client
       ? clientPart(client, c)
       : { platform: null, processIndex: null, devices: [], addressableDevices: [], memories: [] }),
+    ...(clientError !== undefined ? { clientError } : {}),
     problems: c.problems,
   };
   const made = client;
   if (made) await tracedAsync('PJRT_Client_Destroy', () => made.destroy()).catch((e: unknown) => c.problems.push({ what: 'PJRT_Client_Destroy', message: errorText(e) }));
   if (opts.json) out(JSON.stringify(doc, null, 2));
   else for (const line of human(doc)) out(line);
-  return 0;
+  return clientError === undefined ? 0 : fail(clientError);
 }
 
 function nv(e: NamedValueJson): string {
@@ -78,6 +84,7 @@ function human(d: InfoDocument): string[] {
   }
   L.push(h(`attributes (${d.attributes.length})`));
   for (const a of d.attributes) L.push(`  ${nv(a)} ${dim(a.kind)}`);
+  if (d.clientError !== undefined) L.push(`${h('client')}        ${chalk.red('none')} ${dim('(PJRT_Client_Create failed: no platform, devices or memories to show)')}`);
   L.push(h(`devices (${d.devices.length}, addressable ${d.addressableDevices.length})`));
   for (const dev of d.devices) {
     const addr = dev.addressable ? chalk.green('addressable') : dim('not addressable');

@@ -5,17 +5,28 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/errors.js';
 import { CALL_FD_ENV, CallFollower } from '../runner/call-trace.js';
+import { parentPidEnv } from '../runner/exit-with-parent.js';
+import { lastPluginLine, withNullApiReason } from '../runner/plugin-stderr.js';
 import type { InfoOptions } from './info.js';
+
+const ERROR_PREFIX = 'pjrt-cts: error: ';
+/** How much of the child's stderr is kept (the end of it). */
+const STDERR_KEEP = 64 * 1024;
 
 /** How long `info` may take in all (PJRT_CTS_INFO_TIMEOUT_MS overrides). */
 export const INFO_TIMEOUT_MS = 60_000;
 
 export async function runInfoIsolated(opts: InfoOptions, env: Record<string, string>, timeoutMs = INFO_TIMEOUT_MS): Promise<number> {
   const child = fork(fileURLToPath(new URL('./info-child.js', import.meta.url)), [], {
-    env: { ...process.env, ...env, ...CALL_FD_ENV },
+    env: { ...process.env, ...env, ...CALL_FD_ENV, ...parentPidEnv() },
     serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc', 'pipe'],
+    // stderr is held back: a plugin's own lines are quoted in the one error line (plugin-stderr.ts), else passed on.
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc', 'pipe'],
     execArgv: [],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    stderr = (stderr + d).slice(-STDERR_KEEP);
   });
   const calls = new CallFollower(child.stdio[4] as NodeJS.ReadableStream as import('node:stream').Readable);
   let timedOut = false;
@@ -37,12 +48,23 @@ export async function runInfoIsolated(opts: InfoOptions, env: Record<string, str
   process.removeListener('SIGTERM', forward);
   const call = calls.current;
   const where = call ? ` in ${call}` : ' (no plugin call in flight)';
+  const lines = stderr.split('\n');
+  const last = lastPluginLine(lines);
+  const output = last ? `; its last output: ${last}` : '';
+  // The child's own error line names a plugin that returned NULL from GetPjrtApi: its reason joins that line.
+  const error = end.code === 2 ? lines.find((l) => l.startsWith(ERROR_PREFIX)) : undefined;
+  if (error && withNullApiReason(error, lines) !== error) {
+    process.stderr.write(`${withNullApiReason(error, lines)}\n`);
+    return 2;
+  }
+  const expected = !timedOut && !end.signal && (end.code === 0 || end.code === 2 || end.code === 3);
+  if (expected) process.stderr.write(stderr);
   if (end.error) throw new Error(`cannot start the info process: ${end.error.message}`);
   if (timedOut) throw new ConfigError(opts.plugin, 'info', `the plugin did not answer within ${timeoutMs} ms${where}: it hangs (the child process was killed)`);
   if (end.signal === 'SIGINT' || end.signal === 'SIGTERM') return end.signal === 'SIGINT' ? 130 : 143;
-  if (end.signal) throw new ConfigError(opts.plugin, 'info', `the plugin crashed${where}: the child process was killed by ${end.signal}`);
+  if (end.signal) throw new ConfigError(opts.plugin, 'info', `the plugin crashed${where}: the child process was killed by ${end.signal}${output}`);
   if (end.code !== 0 && end.code !== 2 && end.code !== 3) {
-    throw new ConfigError(opts.plugin, 'info', `the plugin ended the process${where}: exit code ${end.code ?? '?'}`);
+    throw new ConfigError(opts.plugin, 'info', `the plugin ended the process${where}: exit code ${end.code ?? '?'}${output}`);
   }
   return end.code;
 }

@@ -175,6 +175,8 @@ export const ResultsFile = z.strictObject({
     clientsCreated: z.number().int().min(0),
     sharedClientsCreated: z.number().int().min(0),
     sharedClientResets: z.array(z.string()),
+    /** The plugin allows one live client per process though its entry has no maxLiveClients: how a worker found it. */
+    clientLimit: z.string().optional(),
     programsCompiled: z.number().int().min(0),
     peakWorkerRssMiB: z.number().min(0),
     phaseMs: z.strictObject({ load: z.number(), create: z.number(), compile: z.number(), execute: z.number(), transfer: z.number() }),

@@ -35,6 +35,9 @@ export type PluginLoadErrorKind =
   | 'bad_struct_size'
   | 'major_mismatch';
 
+/** PluginLoadError's detail when GetPjrtApi returns NULL (the plugin's reason, if any, is on its stderr). */
+export const NULL_API = 'GetPjrtApi() returned NULL';
+
 /** The plugin file could not be turned into a usable PJRT_Api. The message is one line and names the file. */
 export class PluginLoadError extends Error {
   override readonly name = 'PluginLoadError';

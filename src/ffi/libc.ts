@@ -22,6 +22,15 @@ export function dlerror(): string {
   return (dlerrorFn() as string | null) ?? '';
 }
 
+// prctl is variadic; its integer arguments pass the same way as fixed ones.
+const prctlFn = libc.func('int prctl(int option, unsigned long arg2, unsigned long arg3, unsigned long arg4, unsigned long arg5)');
+const PR_SET_PDEATHSIG = 1;
+
+/** Linux PR_SET_PDEATHSIG: the kernel sends `signal` to this process when its parent exits. False when refused. */
+export function setParentDeathSignal(signal: number): boolean {
+  return (prctlFn(PR_SET_PDEATHSIG, signal, 0, 0, 0) as number) === 0;
+}
+
 /** Address of libc free(): the deleter handed to plugins for memory we allocate with koffi.alloc (calloc). */
 export const FREE_PTR: bigint = (() => {
   const p = dlsym(null, 'free');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { API_SLOTS, PJRT_API_MAJOR, layoutOf, slotOffset } from '../abi/index.js';
 import { dlopen, dlsym, dlerror, RTLD_GLOBAL, RTLD_NODELETE, RTLD_NOW } from './libc.js';
 import { readU64, readI32, type Ptr } from './mem.js';
-import { PluginLoadError } from './errors.js';
+import { NULL_API, PluginLoadError } from './errors.js';
 
 /** Plugins with a PJRT_Api bigger than this are treated as corrupt (the real one is about 1 KiB). */
 export const MAX_API_STRUCT_SIZE = 1 << 20;
@@ -53,7 +53,7 @@ export function loadApi(file: string, opts: { global?: boolean } = {}): LoadedAp
   const sym = dlsym(handle, 'GetPjrtApi');
   if (sym === null) throw new PluginLoadError('no_symbol', file, 'does not export GetPjrtApi');
   const apiPtr = koffi.call(sym, GetPjrtApiProto) as Ptr | null;
-  if (apiPtr === null || apiPtr === 0n) throw new PluginLoadError('null_api', file, 'GetPjrtApi() returned NULL');
+  if (apiPtr === null || apiPtr === 0n) throw new PluginLoadError('null_api', file, NULL_API);
   const structSize = readU64(apiPtr, 0);
   const header = apiHeaderSize();
   if (structSize < BigInt(header)) {

@@ -5,6 +5,7 @@ import type { Scope } from '../pjrt/scope.js';
 import type { CaseDetails, Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
 import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
+import { ownClient, withClientLimit } from './own-client.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
 import { COMPILE_ONLY_SKIP, profileSkip } from './compile-only.js';
@@ -79,13 +80,9 @@ function describe(e: unknown): string {
 }
 
 /** The client a case declared, obtained before its body runs; the shared one is pointed at the case's scope. */
-async function clientFor(def: CaseDef, session: PluginSession, scope: Scope, opts: RunCaseOptions): Promise<Client | undefined> {
+async function clientFor(def: CaseDef, session: PluginSession, scope: Scope): Promise<Client | undefined> {
   if (def.client === 'none') return undefined;
-  if (def.client === 'fresh') {
-    // A plugin that allows one live client per process: the shared one must go before the case's own comes.
-    if (opts.oneLiveClient) await session.dropSharedClient(`${def.id} needs a client of its own and the plugin allows one live client per process`);
-    return session.createClient(scope);
-  }
+  if (def.client === 'fresh') return ownClient(session, def.id, scope);
   const c = await session.sharedClient();
   c.useScope(scope);
   return c;
@@ -93,8 +90,6 @@ async function clientFor(def: CaseDef, session: PluginSession, scope: Scope, opt
 
 export interface RunCaseOptions {
   timeoutMs: number;
-  /** The plugin allows one live client per process (plugins.json `maxLiveClients: 1`). */
-  oneLiveClient?: boolean;
 }
 
 export async function runCase(def: CaseDef, session: PluginSession, opts: RunCaseOptions): Promise<CaseOutcome> {
@@ -125,7 +120,7 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
     } else if (reason) {
       outcome = done('unsupported', reason);
     } else {
-      client = await clientFor(def, session, scope, opts);
+      client = await clientFor(def, session, scope);
       const extra: Client[] = [];
       const live = (): number =>
         (session.hasSharedClient ? 1 : 0) + (def.client === 'fresh' && client && !client.destroyed ? 1 : 0) + extra.filter((c) => !c.destroyed).length;
@@ -153,12 +148,16 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
         detail(key, value) { details[key] = value; },
         log(message) { notes.push(message); },
         async newClient(overrides = {}, o = {}) {
+          // A case not using the shared client may have it released to make room (own-client.ts).
+          const usesShared = def.client === 'shared';
           const max = session.config.maxLiveClients;
-          if (max !== undefined && live() + 1 > max) {
-            throw new UnsupportedSignal(`needs ${live() + 1} live clients in one process; the ${session.config.name} entry allows ${max} (maxLiveClients)`);
+          const needed = live() + 1 - (!usesShared && session.hasSharedClient ? 1 : 0);
+          if (max !== undefined && needed > max) {
+            throw new UnsupportedSignal(`needs ${needed} live clients in one process; the ${session.config.name} entry allows ${max} (maxLiveClients)`);
           }
           const options = { ...(o.replaceConfigured ? {} : session.config.createOptions), ...overrides };
-          const c = await session.plugin().createClient({ options, scope });
+          const create = (): Promise<Client> => session.plugin().createClient({ options, scope });
+          const c = usesShared ? await create() : await withClientLimit(session, def.id, create);
           session.counters.clientsCreated++;
           extra.push(c);
           return c;

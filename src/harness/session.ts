@@ -17,6 +17,11 @@ export interface SessionCounters {
   loadMs: number;
   /** Why the shared client was replaced, in order. */
   sharedClientResets: string[];
+  /**
+   * Set when the worker found that the plugin allows one live client per process without the entry saying so
+   * (maxLiveClients): a fresh client could be created only after the shared one was released. How it was found.
+   */
+  clientLimit?: string;
 }
 
 interface Shared { client: Client; deviceIds: string }
@@ -106,6 +111,11 @@ export class PluginSession {
     this.counters.sharedClientsCreated++;
     this.shared = { client, deviceIds: deviceIds(client.devices()) };
     return client;
+  }
+
+  /** One live client per process: declared by the entry (maxLiveClients: 1) or found by this worker (clientLimit). */
+  get oneLiveClient(): boolean {
+    return this.config.maxLiveClients === 1 || this.counters.clientLimit !== undefined;
   }
 
   get hasSharedClient(): boolean {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { envNumber } from '../config/env-numbers.js';
 import { ConfigError } from '../config/errors.js';
 import { resolvePluginArg } from '../runner/plugins.js';
 import { setRunKvEnv, type RunKv } from './run-env.js';
@@ -45,7 +46,7 @@ export async function prepareRunKv(kv: RunKv | undefined, log: (s: string) => vo
   const problem = await etcdProblem(kv.endpoint);
   if (problem !== null) throw new ConfigError('--kv', kv.endpoint.url, `cannot reach etcd: ${problem}`);
   if (kv.external !== undefined) {
-    const waitMs = Number(process.env['PJRT_CTS_NODES_WAIT_MS'] ?? NODES_WAIT_MS) || NODES_WAIT_MS;
+    const waitMs = envNumber('PJRT_CTS_NODES_WAIT_MS') ?? NODES_WAIT_MS;
     log(`pjrt-cts: waiting for ${kv.external} node(s) under run id '${kv.runId}' (pjrt-cts node --kv ${kv.endpoint.url} --run-id ${kv.runId} --num-nodes ${kv.external} --node-id I)\n`);
     let absent: number[];
     try {

@@ -5,6 +5,7 @@ import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import type { Readable } from 'node:stream';
 import { CALL_FD_ENV, CallFollower } from './call-trace.js';
+import { parentPidEnv } from './exit-with-parent.js';
 import { workerEntry } from './paths.js';
 import type { FromWorker, ToWorker, WorkerCounters } from './protocol.js';
 
@@ -76,7 +77,7 @@ class Tail {
 
 export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: ChunkHandlers, timeoutOf: (id: string) => number): RunningChunk {
   const child: ChildProcess = fork(workerEntry(), [], {
-    env: { ...env, ...CALL_FD_ENV },
+    env: { ...env, ...CALL_FD_ENV, ...parentPidEnv() },
     serialization: 'advanced',
     // stdio[4]: the call pipe (call-trace.ts), naming the plugin call in flight.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'],

@@ -21,6 +21,8 @@ export interface RunCounters {
   sharedClientsCreated: number;
   /** Why a worker's shared client was replaced (a case broke or destroyed it, or needed the one live client). */
   sharedClientResets: string[];
+  /** A worker found the plugin allows one live client per process though the entry has no maxLiveClients: how. */
+  clientLimit?: string;
   programsCompiled: number;
   /** The largest peak resident set size of any worker, MiB. */
   peakWorkerRssMiB: number;
@@ -42,6 +44,7 @@ export function addWorker(run: RunCounters, w: WorkerCounters): void {
   run.clientsCreated += w.clientsCreated;
   run.sharedClientsCreated += w.sharedClientsCreated;
   run.sharedClientResets.push(...w.sharedClientResets);
+  if (w.clientLimit !== undefined) run.clientLimit ??= w.clientLimit;
   run.phaseMs.load = round(run.phaseMs.load + w.loadMs);
   run.peakWorkerRssMiB = Math.max(run.peakWorkerRssMiB, Math.round(w.maxRssKiB / 1024));
   for (const [phase, slots] of Object.entries(PHASE_SLOTS) as [keyof typeof PHASE_SLOTS, readonly string[]][]) {

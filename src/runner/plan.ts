@@ -17,6 +17,7 @@ import { checkOutputFile } from './outputs.js';
 import { ctsVersion } from './paths.js';
 import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
 import { preflight } from './preflight.js';
+import { envNumber } from '../config/env-numbers.js';
 import { applyProfile } from './profile.js';
 import { checkGlobs, checkNotEmpty, inShard, parseShard, selectCases, type Shard } from './select.js';
 
@@ -139,8 +140,7 @@ export const DEFAULT_MAX_CALL_FAILURES = 3;
 export const DEFAULT_WARMUP_TIMEOUT_MS = 300_000;
 
 function preflightTimeout(o: RunOptions): number {
-  const env = Number(process.env['PJRT_CTS_PREFLIGHT_TIMEOUT_MS']);
-  return Math.min(o.timeoutMs, Number.isFinite(env) && env > 0 ? env : PREFLIGHT_TIMEOUT_MS);
+  return Math.min(o.timeoutMs, envNumber('PJRT_CTS_PREFLIGHT_TIMEOUT_MS') ?? PREFLIGHT_TIMEOUT_MS);
 }
 
 /** Statuses --rerun-failed picks up again: every non-pass that is not a verdict about the plugin's capabilities. */

@@ -5,6 +5,7 @@
 import { ConfigError } from '../config/errors.js';
 import { CLIENT_CREATION_CALLS } from './call-trace.js';
 import { startWorker } from './child.js';
+import { lastPluginLine, withNullApiReason } from './plugin-stderr.js';
 import type { ResolvedPlugin } from './plugins.js';
 
 export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Promise<void> {
@@ -17,7 +18,10 @@ export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Prom
   const end = await w.done;
   clearTimeout(timer);
   const lib = plugin.library;
-  if (end.probe) throw new ConfigError(lib, '--plugin', end.probe.startsWith(`${lib}: `) ? end.probe.slice(lib.length + 2) : end.probe);
+  if (end.probe) {
+    const problem = withNullApiReason(end.probe, end.stderrTail);
+    throw new ConfigError(lib, '--plugin', problem.startsWith(`${lib}: `) ? problem.slice(lib.length + 2) : problem);
+  }
   if (end.probe !== undefined) return;
   // Only a crash or hang in the calls that make a client is judged here; one elsewhere (say in the
   // PlatformName the identity asks for) is left to the cases that call it.
@@ -27,6 +31,6 @@ export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Prom
   if (hung) throw new ConfigError(lib, call, `the plugin hangs: ${call} did not return within ${timeoutMs} ms${hint}`);
   if (end.fatal) throw new ConfigError(lib, call, `the preflight worker failed: ${end.fatal.split('\n')[0]}${hint}`);
   // The worker died before answering: a crash (signal) or an exit the plugin made.
-  const last = end.stderrTail.filter((l) => l.trim()).at(-1);
-  throw new ConfigError(lib, call, `the plugin crashed in ${call}: the worker was ${end.death ?? 'lost'}${last ? `; its last output: ${last.trim().slice(0, 200)}` : ''}${hint}`);
+  const last = lastPluginLine(end.stderrTail);
+  throw new ConfigError(lib, call, `the plugin crashed in ${call}: the worker was ${end.death ?? 'lost'}${last ? `; its last output: ${last}` : ''}${hint}`);
 }

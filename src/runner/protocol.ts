@@ -25,6 +25,8 @@ export interface WorkerCounters {
   clientsCreated: number;
   sharedClientsCreated: number;
   sharedClientResets: string[];
+  /** The plugin turned out to allow one live client per process (PluginSession counters). */
+  clientLimit?: string;
   loadMs: number;
   /** Peak resident set size of the worker process so far (process.resourceUsage().maxRSS), KiB. */
   maxRssKiB: number;

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
+import { buildOnce } from './build-once.js';
 import { ensureDir } from './outputs.js';
 import { ctsVersion, packageRoot } from './paths.js';
 
@@ -33,22 +34,24 @@ export function buildReference(opts: { force?: boolean } = {}): string {
   const src = path.join(packageRoot(), 'fixtures', 'reference-plugin');
   if (!existsSync(path.join(src, 'CMakeLists.txt'))) throw new ConfigError(src, 'CMakeLists.txt', 'expected the reference plugin\'s sources in the package');
   ensureDir(dir, 'reference plugin cache');
-  process.stderr.write(`pjrt-cts: building the reference plugin into ${dir} (once per CTS version; needs cmake and a C++ compiler)\n`);
   const run = (args: string[]): void => {
     const r = spawnSync('cmake', args, { stdio: ['ignore', 2, 2] });
     if (r.error) throw new ConfigError('cmake', args[0]!, `cannot run cmake to build the reference plugin: ${r.error.message}`);
     if (r.status !== 0) throw new ConfigError('cmake', args.join(' '), `building the reference plugin failed (exit ${r.status ?? r.signal}); see the output above`);
   };
   const jobs = String(Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, 8)));
-  run(['-S', src, '-B', path.join(dir, 'build'), '-DCMAKE_BUILD_TYPE=Release', '-DPJRT_REFERENCE_SANITIZE=OFF', `-DCMAKE_LIBRARY_OUTPUT_DIRECTORY=${dir}`]);
-  run(['--build', path.join(dir, 'build'), '-j', jobs]);
-  if (!existsSync(lib)) {
+  // In a directory of this process's own, under a lock, renamed into place: concurrent first uses never share a
+  // build tree nor see half a library.
+  return buildOnce(lib, (work) => {
+    process.stderr.write(`pjrt-cts: building the reference plugin into ${dir} (once per CTS version; needs cmake and a C++ compiler)\n`);
+    const tree = path.join(work, 'build');
+    run(['-S', src, '-B', tree, '-DCMAKE_BUILD_TYPE=Release', '-DPJRT_REFERENCE_SANITIZE=OFF', `-DCMAKE_LIBRARY_OUTPUT_DIRECTORY=${work}`]);
+    run(['--build', tree, '-j', jobs]);
     // A CMakeLists that sets its own output directory: take the library from the build tree.
-    const built = path.join(dir, 'build', REFERENCE_LIB);
-    if (!existsSync(built)) throw new ConfigError(dir, REFERENCE_LIB, 'expected the build to produce the library, but it is not there');
-    spawnSync('cp', [built, lib]);
-  }
-  return lib;
+    const built = [path.join(work, REFERENCE_LIB), path.join(tree, REFERENCE_LIB)].find((f) => existsSync(f));
+    if (!built) throw new ConfigError(work, REFERENCE_LIB, 'expected the build to produce the library, but it is not there');
+    return built;
+  }, { ...opts, onWait: () => process.stderr.write(`pjrt-cts: waiting for another process building the reference plugin into ${dir}\n`) });
 }
 
 /** Where the package's `reference` entries find their library when the checkout has none: the cache (built on demand). */

@@ -8,6 +8,8 @@ import { markCall } from './call-trace.js';
 import { PROBE_PROGRAM, programFor } from '../harness/program-forms.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
+import { clientCreateProblem, compileOnlyHint } from './client-probe.js';
+import { exitWithParent } from './exit-with-parent.js';
 import { loadSuites } from './load-suites.js';
 import { suitesDir } from './paths.js';
 import { TracedSession } from './traced-session.js';
@@ -41,6 +43,12 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
     if (e instanceof PluginLoadError) problem = e.message;
     else if (e instanceof PjrtError && e.codeName === 'INVALID_ARGUMENT') {
       problem = `${msg.plugin.library}: PJRT_Client_Create rejected the create options ${JSON.stringify(Object.keys(msg.plugin.createOptions))}: ${e.message}`;
+    } else if (e instanceof PjrtError) {
+      // No client, so no case could run. Said first, so a crash or hang in the topology attempt still reports it.
+      problem = clientCreateProblem(msg.plugin, e);
+      await send({ type: 'probe', problem });
+      const hint = compileOnlyHint(msg.plugin, session.plugin(), scope);
+      if (hint) problem += ` (${hint})`;
     }
     // Anything else is the plugin's to answer for, case by case.
   }
@@ -93,7 +101,7 @@ async function runOne(session: PluginSession, id: string, timeoutMs: number): Pr
   process.on('uncaughtException', trap);
   process.on('unhandledRejection', trap);
   try {
-    return await Promise.race([runCase(def, session, { timeoutMs, oneLiveClient: session.config.maxLiveClients === 1 }), uncaught]);
+    return await Promise.race([runCase(def, session, { timeoutMs }), uncaught]);
   } catch (e) {
     return { status: 'fail', durationMs: performance.now() - t0, message: `uncaught: ${e instanceof Error ? e.message : String(e)}` };
   } finally {
@@ -138,8 +146,9 @@ function serve(session: PluginSession): void {
 // Every PJRT call is named on the call pipe before it is made, so a crash or a hang names the call in flight.
 setCallMarker(markCall);
 
-// The parent is gone (killed): nobody is left to record results.
+// The parent is gone (killed): nobody is left to record results. (Blocked in a plugin call, the kernel ends it.)
 process.on('disconnect', () => process.exit(1));
+exitWithParent();
 
 process.once('message', (raw) => {
   const msg = raw as ToWorker;

@@ -1,6 +1,7 @@
 // One node of a multi-node run: loads the plugin, creates a client with node options and a key-value store
 // shared with its peers, prints what it sees as one JSON line, and exits. Run by suites/_lib/multinode.ts.
 import { Plugin } from '../../src/pjrt/index.js';
+import { exitWithParent } from '../../src/runner/exit-with-parent.js';
 import type { NamedValues } from '../../src/pjrt/index.js';
 import { openNodeStore, type NodeKvSpec } from './kv-store.js';
 
@@ -30,6 +31,7 @@ function revive(o: NodeSpec['options']): NamedValues {
 }
 
 async function main(): Promise<void> {
+  exitWithParent(); // a node blocked in PJRT_Client_Create (a missing peer) must not outlive its launcher
   const spec = JSON.parse(process.argv[2]!) as NodeSpec;
   let report: NodeReport;
   try {

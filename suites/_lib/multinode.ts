@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { listKeys, openEtcd } from '../../src/kv/etcd.js';
 import { runKvFromEnv, type RunKv } from '../../src/kv/run-env.js';
 import { launchNamespace, runTask, type NodeTask, type TaskReport } from '../../src/kv/tasks.js';
+import { parentPidEnv } from '../../src/runner/exit-with-parent.js';
 import { DirKvStore } from './kv-dir.js';
 import type { NodeReport, NodeSpec } from './multinode-child.js';
 
@@ -40,7 +41,7 @@ export interface LaunchSpec {
 
 function runNode(spec: NodeSpec, nodeId: number, deadlineMs: number): Promise<NodeResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CHILD, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(process.execPath, [CHILD, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...parentPidEnv() } });
     let out = '';
     let err = '';
     let timedOut = false;

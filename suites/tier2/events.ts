@@ -20,6 +20,8 @@ t.case('transfer_not_ready_early', {
   cite: 'PJRT_Event_IsReady: "Returns true if this PJRT_Event has completed, including if an error has occurred" — so false while the transfer it tracks is still running',
   selfTest: NEEDS_DELAY,
   catches: ['is_ready_lies'],
+  // Only the slow client is used: a plugin allowing one live client may have the shared one released for it.
+  client: 'none',
 }).run(async (ctx) => {
   const c = await slowClientOrWhy(ctx);
   if (typeof c === 'string') return ctx.unsupported(c);
@@ -36,6 +38,7 @@ t.case('execute_outputs_not_ready_early', {
   cite: 'PJRT_Buffer_ReadyEvent: "Returns an event that is triggered when … the data in the PJRT_Buffer becomes ready"; PJRT_Event_IsReady "Returns true if this PJRT_Event has completed" — an output of a running execution is not ready',
   selfTest: NEEDS_DELAY,
   catches: ['outputs_ready_early', 'is_ready_lies'],
+  client: 'none',
 }).run(async (ctx) => {
   const c = await slowClientOrWhy(ctx);
   if (typeof c === 'string') return ctx.unsupported(c);

@@ -1,0 +1,37 @@
+// A client of a case's own, next to the worker's shared one. Some plugins allow one live client per process (the
+// TPU runtime on hardware). The entry can say so (maxLiveClients: 1); when it does not, the first PJRT_Client_Create
+// that fails while the shared client lives is retried once after releasing the shared client. If the retry works,
+// the worker records the limit (counters.clientLimit) and from then on releases the shared client first.
+import { PjrtError } from '../ffi/index.js';
+import type { Client } from '../pjrt/index.js';
+import type { Scope } from '../pjrt/scope.js';
+import type { PluginSession } from './session.js';
+
+/** Codes that say the request was wrong, not that a client is in the way (a rejected option stays rejected). */
+const NOT_A_LIMIT: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'UNIMPLEMENTED']);
+
+/**
+ * Creates a client with `create` for case `caseId`, which is not using the shared client: the shared client is
+ * released first when the plugin allows one live client, or after a failed attempt (then retried once).
+ */
+export async function withClientLimit(session: PluginSession, caseId: string, create: () => Promise<Client>): Promise<Client> {
+  if (session.oneLiveClient && session.hasSharedClient) {
+    await session.dropSharedClient(`${caseId} needs a client of its own and the plugin allows one live client per process`);
+  }
+  try {
+    return await create();
+  } catch (e) {
+    if (!(e instanceof PjrtError) || NOT_A_LIMIT.has(e.codeName) || !session.hasSharedClient) throw e;
+    const failed = `PJRT_Client_Create failed while the worker's shared client lived (${e.codeName}: ${e.message})`;
+    await session.dropSharedClient(`${caseId}: ${failed}; the shared client was released and the call retried`);
+    const client = await create();
+    session.counters.clientLimit ??=
+      `one live client per process: at ${caseId}, ${failed}, and succeeded once the shared client was released ` +
+      '(maxLiveClients: 1 in the plugins.json entry says so up front)';
+    return client;
+  }
+}
+
+/** A new client with the configured create options for a case of its own (`client: 'fresh'`), owned by `scope`. */
+export const ownClient = (session: PluginSession, caseId: string, scope: Scope): Promise<Client> =>
+  withClientLimit(session, caseId, () => session.createClient(scope));
