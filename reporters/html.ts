@@ -9,6 +9,7 @@ import { FAILING, ResultsFile, STATUSES, type CaseResult, type Status } from '..
 import { CompatReport } from '../src/config/version-compat.js';
 import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
+import { named, refuseOverwrites } from '../src/cli/output-paths.js';
 import { matrixAxes } from './matrix.js';
 import { packageRoot } from '../src/runner/paths.js';
 
@@ -326,6 +327,7 @@ export function writeHtmlReport(resultsFile: string, o: ReportCommandOptions): s
   const old = o.compare !== undefined ? loadJson(o.compare, ResultsFile) : undefined;
   const compat = o.compat !== undefined ? loadJson(o.compat, CompatReport) : undefined;
   checkOutputFile(o.output, '--output');
+  refuseOverwrites([named('<results>', resultsFile), named('--compare', o.compare), named('--compat', o.compat)], [named('--output', o.output)]);
   const html = renderHtmlReport({
     results, resultsFile,
     ...(compat && o.compat !== undefined ? { compat: { report: compat, file: o.compat } } : {}),

@@ -10,6 +10,7 @@ import { FAILING, type ResultsFile, type Status } from '../config/results.js';
 import type { CompatReport } from '../config/version-compat.js';
 import { apiMinorProblem, OLDEST_API_MINOR } from '../ffi/minor.js';
 import { checkOutputFile } from './outputs.js';
+import { checkCompatPaths } from './run-paths.js';
 import { ctsVersion } from './paths.js';
 import { runCommand, type RunOptions } from './run.js';
 import { EXIT } from './summary.js';
@@ -136,6 +137,7 @@ const countsLine = (r: ResultsFile): string => Object.entries(r.totals.byStatus)
 
 export async function compatCommand(o: CompatOptions): Promise<number> {
   if (o.json) checkOutputFile(o.json, '--json');
+  if (o.json) checkCompatPaths(o, o.json);
   const say = (s: string): void => void o.stdout.write(s);
   const runs = new Map<number, ResultsFile>();
   let minors = o.minors;

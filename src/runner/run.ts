@@ -18,6 +18,7 @@ import { loadCatalogue } from './catalogue.js';
 import { Expectations } from './expectations.js';
 import { baseIdentity, environment, sha256File } from './identity.js';
 import { jsonlPath, JsonlWriter } from './jsonl.js';
+import { checkRunPaths } from './run-paths.js';
 import type { NamedValues } from './named-value.js';
 import { ctsVersion } from './paths.js';
 import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
@@ -226,6 +227,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   // The workers (and the preflight's) speak the minor from their first import of src/ffi on.
   const plugin: ResolvedPlugin = { ...resolved, env: { ...resolved.env, [API_MINOR_ENV]: String(apiMinor) } };
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
+  checkRunPaths(o, plugin, expFile, jsonlFile);
   const exp = expFile ? new Expectations(loadExpectations(expFile).expectations) : undefined;
   // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
   if (o.preflight !== false && !process.env['PJRT_CTS_SUITES']) await preflight(plugin, preflightTimeout(o));
