@@ -15,6 +15,7 @@ import { buildReference } from '../src/runner/reference-build.js';
 import { DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/runner/run.js';
 import { writeSchemas } from '../src/runner/schemas.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
+import { checkTiers } from '../src/runner/limits.js';
 import { EXIT } from '../src/runner/summary.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
 import { registerXlaCommands } from '../src/xla/cli.js';
@@ -200,6 +201,7 @@ function build(): Command {
       checkGlobs('--filter', o.filter);
       checkGlobs('--exclude', o.exclude);
       const all = await loadCatalogue(o.programs ? path.resolve(o.programs) : undefined);
+      checkTiers(all, o);
       printList(selectCases(all, { maxTier: o.tier ?? Infinity, filters: o.filter, excludes: o.exclude }), o.json, safeStdout);
     });
 

@@ -133,6 +133,7 @@ export function renderCompat(r: CompatReport): string {
   return L.join('\n') + '\n';
 }
 
+const seconds = (ms: number): string => (ms / 1000).toFixed(ms < 10_000 ? 1 : 0);
 const countsLine = (r: ResultsFile): string => Object.entries(r.totals.byStatus).map(([k, v]) => `${v} ${k}`).join(', ');
 
 export async function compatCommand(o: CompatOptions): Promise<number> {
@@ -153,12 +154,15 @@ export async function compatCommand(o: CompatOptions): Promise<number> {
       say(`  0.${PJRT_API_MINOR}: ${countsLine(first)}\n`);
     }
   }
-  for (const m of minors) {
-    if (runs.has(m)) continue;
+  const todo = minors.filter((m) => !runs.has(m));
+  say(`pjrt-cts compat: ${todo.length} run(s) of the selection, one per minor (${todo.map((m) => `0.${m}`).join(', ')})${todo.length > 1 ? '; an estimate follows the first' : ''}\n`);
+  for (const [i, m] of todo.entries()) {
+    const t0 = Date.now();
     const r = await runAt(o, m);
     if (typeof r === 'number') return r;
     runs.set(m, r);
-    say(`  0.${m}: ${countsLine(r)}\n`);
+    const left = todo.length - i - 1;
+    say(`  0.${m}: ${countsLine(r)}${i === 0 && left ? `  (${seconds(Date.now() - t0)} s; about ${seconds((Date.now() - t0) * left)} s for the other ${left})` : ''}\n`);
   }
   const first = runs.get(Math.max(...runs.keys()))!;
   const report = compatReport(runs, { maxTier: first.run.maxTier, filters: o.filters, excludes: o.excludes });

@@ -19,6 +19,7 @@ import { Expectations } from './expectations.js';
 import { baseIdentity, environment, sha256File } from './identity.js';
 import { jsonlPath, JsonlWriter } from './jsonl.js';
 import { checkRunPaths } from './run-paths.js';
+import { capJobs, checkTiers } from './limits.js';
 import type { NamedValues } from './named-value.js';
 import { ctsVersion } from './paths.js';
 import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
@@ -74,7 +75,8 @@ export interface RunOptions {
  * (`exclusiveDevices`) mean one worker; several workers get the entry's `parallelCreateOptions`. Says why when
  * --jobs asked for something else.
  */
-export function workerPlan(plugin: ResolvedPlugin, jobs: number, out: NodeJS.WritableStream): { jobs: number; plugin: ResolvedPlugin } {
+export function workerPlan(plugin: ResolvedPlugin, asked: number, out: NodeJS.WritableStream): { jobs: number; plugin: ResolvedPlugin } {
+  const jobs = plugin.exclusiveDevices ? asked : capJobs(asked, out);
   if (plugin.exclusiveDevices && jobs > 1) {
     out.write(`pjrt-cts: running 1 worker instead of ${jobs}: the ${plugin.name} entry says its devices take one process at a time (exclusiveDevices)\n`);
     return { jobs: 1, plugin };
@@ -207,6 +209,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     if (o.writeExpectations) checkOutputFile(o.writeExpectations, '--write-expectations');
   }
   const catalogue = await loadCatalogue(o.programs);
+  checkTiers(catalogue, o);
   const maxTier = o.strict ? Math.max(0, ...catalogue.map((c) => c.tier)) : (o.tier ?? o.gate ?? Math.max(0, ...catalogue.map((c) => c.tier)));
   const sel = { maxTier: o.tier ?? o.gate ?? (o.strict ? maxTier : Infinity), filters: o.filters, excludes: o.excludes };
   let unsharded = selectCases(catalogue, sel);
