@@ -99,7 +99,8 @@ Exit codes:
        minor fails at an older one
   2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>); also a
        plugin that cannot be loaded, rejects its create options, or crashes or hangs in the preflight or in info
-  3    the CTS itself failed (reports written so far are kept)
+  3    the CTS itself failed (reports written so far are kept), or a report could not be written (a full
+       disk: stderr names the file and the reason; the other reports are written, none is left truncated)
   130  interrupted (SIGINT); 143 terminated (SIGTERM): reports are written with "interrupted": true
 
 Environment:

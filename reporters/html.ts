@@ -1,7 +1,7 @@
 // `pjrt-cts report`: one self-contained HTML page for the people who certify or ship a plugin. The page is
 // rendered by Eta templates (reporters/templates/, autoescaping on) from a view model built here; it has inline
 // CSS only: no scripts, fonts or images are fetched when it is viewed.
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import path from 'node:path';
 import { Eta } from 'eta';
 import { loadJson } from '../src/config/load-json.js';
@@ -334,6 +334,6 @@ export function writeHtmlReport(resultsFile: string, o: ReportCommandOptions): s
     ...(old && o.compare !== undefined ? { compare: { old, file: o.compare, comparison: compareResults(old, results) } } : {}),
   });
   const abs = path.resolve(o.output);
-  writeFileSync(abs, html);
+  writeFileAtomic(abs, html);
   return abs;
 }

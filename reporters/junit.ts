@@ -3,8 +3,7 @@
 // suite, once; each suite's warn/xpass/flaky counts as its own properties. That schema allows no <properties> in a
 // <testcase>, so a case's source of demand, citation and warning are `key: value` lines at the top of its
 // <system-out>. Flaky cases carry <flakyFailure>, failures that retries did not cure <rerunFailure>.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { CaseResult, ResultsFile } from '../src/config/results.js';
@@ -110,6 +109,5 @@ export function renderJunit(r: ResultsFile): string {
 }
 
 export function writeJunitReport(file: string, r: ResultsFile): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  writeFileSync(file, renderJunit(r));
+  writeFileAtomic(file, renderJunit(r));
 }

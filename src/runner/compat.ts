@@ -2,7 +2,7 @@
 // the cases whose status differs across minors. A case that passes at the newest minor run and fails, crashes or
 // times out at an older one is what PJRT's compatibility window forbids: the summary names it and the exit code is 1.
 import { Writable } from 'node:stream';
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-write.js';
 import { z } from 'zod';
 import { PJRT_API_MINOR } from '../abi/index.js';
 import { ConfigError } from '../config/errors.js';
@@ -167,6 +167,6 @@ export async function compatCommand(o: CompatOptions): Promise<number> {
   const first = runs.get(Math.max(...runs.keys()))!;
   const report = compatReport(runs, { maxTier: first.run.maxTier, filters: o.filters, excludes: o.excludes });
   say(renderCompat(report));
-  if (o.json) writeFileSync(o.json, JSON.stringify(report, null, 2) + '\n');
+  if (o.json) writeFileAtomic(o.json, JSON.stringify(report, null, 2) + '\n');
   return report.exitCode;
 }

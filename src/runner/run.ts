@@ -5,7 +5,7 @@ import { writeJsonReport } from '../../reporters/json.js';
 import { writeJunitReport } from '../../reporters/junit.js';
 import { ConfigError } from '../config/errors.js';
 import { ExpectationsFile, WAIVABLE, type Waivable } from '../config/expectations.js';
-import { writeFileSync } from 'node:fs';
+import { ReportOutputs, writeFileAtomic } from './atomic-write.js';
 import { CLIENT_CREATION_CALLS } from './call-trace.js';
 import { loadResults } from './compare.js';
 import { checkOutputFile } from './outputs.js';
@@ -376,22 +376,16 @@ export async function runCommand(o: RunOptions): Promise<number> {
     exitCode: code,
   };
   o.onResults?.(file);
-  const files = [`results stream: ${jsonl.file}`];
-  // Reports are written whatever happened to stdout (a closed pipe must not cost the results).
-  if (o.json) {
-    writeJsonReport(o.json, file);
-    files.push(`JSON: ${o.json}`);
-  }
-  if (o.junit) {
-    writeJunitReport(o.junit, file);
-    files.push(`JUnit: ${o.junit}`);
-  }
-  if (o.writeExpectations) {
-    writeFileSync(o.writeExpectations, JSON.stringify(baselineExpectations(results, identity), null, 2) + '\n');
-    files.push(`baseline expectations: ${o.writeExpectations}`);
-  }
-  con.end(file, { verdict: verdictText, stale, files });
-  return code;
+  // Reports are written whatever happened to stdout (a closed pipe must not cost the results), each whole or not at
+  // all: one that cannot be written is named with its reason, and the others and the summary still appear.
+  const outs = new ReportOutputs();
+  if (jsonl.error) outs.fail('results stream', jsonl.file, jsonl.error);
+  else outs.files.push(`results stream: ${jsonl.file}`);
+  if (o.json) outs.write('JSON', o.json, () => writeJsonReport(o.json!, file));
+  if (o.junit) outs.write('JUnit', o.junit, () => writeJunitReport(o.junit!, file));
+  if (o.writeExpectations) outs.write('baseline expectations', o.writeExpectations, () => writeFileAtomic(o.writeExpectations!, JSON.stringify(baselineExpectations(results, identity), null, 2) + '\n'));
+  con.end(file, { verdict: verdictText, stale, files: outs.files });
+  return outs.finish(code);
 }
 
 function loadExpectations(file: string): ExpectationsFile {

@@ -1,5 +1,6 @@
 // Writes schemas/*.json (JSON Schema for editors and consumers) from the zod schemas.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-write.js';
 import path from 'node:path';
 import { checkOutputDir } from './outputs.js';
 import { ConfigError } from '../config/errors.js';
@@ -24,7 +25,7 @@ export function writeSchemas(dir: string): string[] {
   const foreign = files.find((f) => existsSync(f) && !ours(f));
   if (foreign) throw new ConfigError('--out', dir, `expected a directory without files of these names that are not pjrt-cts schemas: ${foreign} would be overwritten`);
   return names.map((name, i) => {
-    writeFileSync(files[i]!, JSON.stringify(jsonSchemaOf(name), null, 2) + '\n');
+    writeFileAtomic(files[i]!, JSON.stringify(jsonSchemaOf(name), null, 2) + '\n');
     return files[i]!;
   });
 }
