@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { compareRuns, loadRun, renderComparison } from '../src/runner/compare.js';
+import { compareRuns, incompleteRuns, loadRun, renderComparison } from '../src/runner/compare.js';
 import { compatCommand, parseMinors } from '../src/runner/compat.js';
 import { discoverAll } from '../src/runner/discover.js';
 import { ctsVersion } from '../src/runner/paths.js';
@@ -148,7 +148,7 @@ function build(): Command {
     .option('-b, --bail', 'stop after the first failure (--max-failures 1)', false)
     .option('--max-client-failures <k>', `stop when creating a client crashes or hangs in k cases in a row (0: never)`, int('--max-client-failures', 0), DEFAULT_MAX_CLIENT_FAILURES)
     .option('--write-expectations <file>', 'write a baseline expectations file: every non-pass with its message as the reason')
-    .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file')
+    .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file or .jsonl stream (those an interrupted run never reached too)')
     .option('--strict', 'certification run: every tier, no filters or expectations; skipped/unsupported required cases fail', false)
     .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
@@ -224,14 +224,17 @@ function build(): Command {
     .option('--allow-removed', 'ids of the old run missing from the new one are not an error', false)
     .option('--force', 'compare runs whose CTS version, API minor, selection or create options differ', false)
     .action((a: string, b: string, o: { json: boolean; allowNewUnsupported: boolean; allowRemoved: boolean; force: boolean }) => {
-      const c = compareRuns(loadRun(a), loadRun(b), o);
-      out(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c, o));
+      const [oldRun, newRun] = [loadRun(a), loadRun(b)];
+      const c = compareRuns(oldRun, newRun, o);
+      const incomplete = incompleteRuns(oldRun, newRun);
+      out(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c, { ...o, incomplete }));
+      if (o.json) for (const line of incomplete) process.stderr.write(`pjrt-cts compare: note: ${line}\n`);
       process.exitCode = c.exitCode;
     });
 
-  program.command('report').description('write one self-contained HTML page of a results file (with --compare: regressions and fixes)')
-    .argument('<results>', 'results file (run --json)')
-    .option('--compare <old>', 'an older results file to compare with')
+  program.command('report').description('write one self-contained HTML page of a results file or .jsonl stream (with --compare: regressions and fixes)')
+    .argument('<results>', 'results file (run --json) or its .jsonl stream')
+    .option('--compare <old>', 'an older results file (or .jsonl stream) to compare with')
     .option('--compat <file>', 'a compat --json file: its cases × API minors matrix')
     .requiredOption('-o, --output <file>', 'the HTML file to write')
     .action(async (file: string, o: { compare?: string; compat?: string; output: string }) => {

@@ -10,6 +10,7 @@ import { CompatReport } from '../src/config/version-compat.js';
 import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
 import { named, refuseOverwrites } from '../src/cli/output-paths.js';
+import { loadResultsOrStream } from '../src/runner/stream-results.js';
 import { matrixAxes } from './matrix.js';
 import { packageRoot } from '../src/runner/paths.js';
 
@@ -323,8 +324,8 @@ export interface ReportCommandOptions { compare?: string; compat?: string; outpu
  * Returns the absolute path written.
  */
 export function writeHtmlReport(resultsFile: string, o: ReportCommandOptions): string {
-  const results = loadJson(resultsFile, ResultsFile);
-  const old = o.compare !== undefined ? loadJson(o.compare, ResultsFile) : undefined;
+  const results = loadResultsOrStream(resultsFile);
+  const old = o.compare !== undefined ? loadResultsOrStream(o.compare) : undefined;
   const compat = o.compat !== undefined ? loadJson(o.compat, CompatReport) : undefined;
   checkOutputFile(o.output, '--output');
   refuseOverwrites([named('<results>', resultsFile), named('--compare', o.compare), named('--compat', o.compat)], [named('--output', o.output)]);

@@ -7,7 +7,7 @@ import { ConfigError } from '../config/errors.js';
 import { ExpectationsFile, WAIVABLE, type Waivable } from '../config/expectations.js';
 import { ReportOutputs, writeFileAtomic } from './atomic-write.js';
 import { CLIENT_CREATION_CALLS } from './call-trace.js';
-import { loadResults } from './compare.js';
+import { loadResultsOrStream } from './stream-results.js';
 import { checkOutputFile } from './outputs.js';
 import { loadJson } from '../config/load-json.js';
 import { FAILING, type CaseResult, type PluginIdentity, type ResultsFile, type StreamHeader } from '../config/results.js';
@@ -163,7 +163,7 @@ export const NOT_RUN = 'not run: ';
 
 /** The ids of an earlier results file that did not pass (and those it never ran: stopped or interrupted). */
 export function rerunIds(file: string): Set<string> {
-  const r = loadResults(file);
+  const r = loadResultsOrStream(file);
   return new Set(r.results.filter((x) => RERUN.has(x.status) || (x.status === 'skip' && /^(interrupted|not run)/.test(x.message ?? ''))).map((x) => x.id));
 }
 
@@ -247,6 +247,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   const header: StreamHeader = {
     type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run: runRecord,
     plugin: { name: identity.name, path: identity.path, ...(identity.createOptions ? { createOptions: identity.createOptions } : {}) }, apiMinor,
+    selected: selected.length,
   };
   const jsonl = new JsonlWriter(jsonlFile, header);
   const con = new ConsoleReporter({ stream: o.stdout, matrix: o.matrix });
