@@ -148,7 +148,7 @@ function build(): Command {
     .option('-b, --bail', 'stop after the first failure (--max-failures 1)', false)
     .option('--max-client-failures <k>', `stop when creating a client crashes or hangs in k cases in a row (0: never)`, int('--max-client-failures', 0), DEFAULT_MAX_CLIENT_FAILURES)
     .option('--write-expectations <file>', 'write a baseline expectations file: every non-pass with its message as the reason')
-    .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file or .jsonl stream (those an interrupted run never reached too)')
+    .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file or .jsonl stream')
     .option('--strict', 'certification run: every tier, no filters or expectations; skipped/unsupported required cases fail', false)
     .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
@@ -260,6 +260,13 @@ function build(): Command {
         ...(o.plugin ? { plugin: o.plugin } : {}), ...(o.config ? { config: o.config } : {}),
         ...(o.expectations ? { expectations: path.resolve(o.expectations) } : {}),
       });
+    });
+
+  program.command('check-programs').description('check a --programs directory before a run: each sidecar against its program\'s signature, then every program on the bundled reference plugin; exit 2 naming each it rejects (probably a broken program)')
+    .argument('<dir>', 'a program directory (<name>.mlir + <name>.json)')
+    .action(async (dir: string) => {
+      const { checkPrograms } = await import('../src/runner/program-blame.js');
+      process.exitCode = await checkPrograms(path.resolve(dir), safeStdout, process.stderr);
     });
 
   program.command('discover').description('PJRT plugins found on this machine and the plugins.json entries (loads no plugin)')

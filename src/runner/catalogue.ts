@@ -4,7 +4,8 @@ import { FatalWorkerError } from './scheduler.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { existsSync, statSync } from 'node:fs';
 import { ConfigError } from '../config/errors.js';
-import { CorpusError, loadCorpus } from '../corpus/index.js';
+import { CorpusError, loadCorpus, type CorpusEntry } from '../corpus/index.js';
+import { checkSignature } from '../corpus/signature.js';
 
 /** An external corpus is a person's input: check it here, so a bad one is exit 2 with its file and JSON path. */
 function checkExternalCorpus(dir: string): void {
@@ -12,6 +13,7 @@ function checkExternalCorpus(dir: string): void {
   let found: unknown[];
   try {
     found = loadCorpus(dir, { idPrefix: 'external.program' });
+    for (const e of found as CorpusEntry[]) checkSignature(e);
   } catch (e) {
     if (e instanceof CorpusError) throw new ConfigError(e.file, e.path, e.message.slice(`${e.file}: ${e.path}: `.length));
     throw e;

@@ -20,6 +20,7 @@ import { baseIdentity, environment, sha256File } from './identity.js';
 import { jsonlPath, JsonlWriter } from './jsonl.js';
 import { checkRunPaths } from './run-paths.js';
 import { capJobs, checkTiers } from './limits.js';
+import { markBrokenPrograms } from './program-blame.js';
 import type { NamedValues } from './named-value.js';
 import { ctsVersion } from './paths.js';
 import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
@@ -346,6 +347,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   if (s) identity.sha256 = s;
   results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   skipDependents(results, new Map(selected.filter((c) => c.dependsOn).map((c) => [c.id, c.dependsOn!])));
+  if (!internal && !interrupted) await markBrokenPrograms(results, o.programs, plugin.library);
   const v = verdict(results, { ...(gate !== undefined ? { gate } : {}), interrupted });
   let code = internal ? EXIT.internal : v.code;
   if (interrupted && signalName === 'SIGTERM') code = EXIT.terminated;
