@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // pjrt-cts command line. Exit codes: 0 ok / gate passed, 1 gate failed (or regressions for compare),
 // 2 bad usage or bad input, 3 the CTS itself failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import path from 'node:path';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { compareRuns, incompleteRuns, loadRun, renderComparison } from '../src/runner/compare.js';
 import { compatCommand, parseMinors } from '../src/runner/compat.js';
-import { discoverAll } from '../src/runner/discover.js';
+import { discoverAll, discoverySources } from '../src/runner/discover.js';
 import { ctsVersion } from '../src/runner/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
@@ -20,9 +20,15 @@ import { EXIT } from '../src/runner/summary.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
 import { registerXlaCommands } from '../src/xla/cli.js';
 import { endRunKv, prepareRunKv, registerNodeCommand, runKvOptions } from '../src/kv/cli.js';
-import { apiMinorProblem } from '../src/ffi/minor.js';
+import { apiMinorProblem, OLDEST_API_MINOR } from '../src/ffi/minor.js';
+import { PJRT_API_MINOR } from '../src/abi/index.js';
+import { INFO_TIMEOUT_MS } from '../src/cli/isolated.js';
+import { NODES_WAIT_MS } from '../src/kv/cli.js';
+import { tierRange } from '../src/runner/limits.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
+/** "0–3": the tiers the suites have, for the help of --tier. */
+const TIERS = tierRange();
 
 function int(flag: string, min: number): (v: string) => number {
   return (v) => {
@@ -108,7 +114,11 @@ Environment:
   PJRT_NAMES_AND_LIBRARY_PATHS    name:path,... plugins for discover and {"discover": "env:<name>"}
   PJRT_LIBRARY_PATH               a plugin library for discover
   PJRT_CTS_PREFLIGHT_TIMEOUT_MS   the preflight's deadline (default 30000, at most --timeout)
-  PJRT_CTS_INFO_TIMEOUT_MS        info's deadline (default 60000)
+  PJRT_CTS_INFO_TIMEOUT_MS        info's deadline (default ${INFO_TIMEOUT_MS})
+  PJRT_CTS_NODES_WAIT_MS          run --nodes-external: how long to wait for the nodes to register (default ${NODES_WAIT_MS})
+  PJRT_CTS_PYTHON                 the python with jax/jaxlib for xla-check and expect, and for discover (default python3)
+  PJRT_REFERENCE_FAULTS           the reference plugin's named faults to switch on: name[,name=arg]
+                                  (fixtures/reference-plugin/faults.json)
   PJRT_CTS_CACHE, XDG_CACHE_HOME  where the reference plugin is built outside a checkout
                                   (default ~/.cache/pjrt-cts/<version>/reference-plugin)
   NO_COLOR, FORCE_COLOR           console colours
@@ -123,6 +133,9 @@ const pluginOpts = (c: Command): Command =>
 function build(): Command {
   const program = new Command('pjrt-cts').description('Conformance test suite for PJRT plugins').version(ctsVersion());
   program.exitOverride();
+  // "(default: false)" on a switch and "(default: [])" on a repeatable option say nothing.
+  const help = new Help();
+  program.configureHelp({ optionDescription: (opt) => help.optionDescription(opt).replace(/ \(default: (false|\[\])\)/, '') });
   // One error prefix for commander's own messages too, on one line ("(Did you mean …?)" joined).
   program.configureOutput({
     writeOut: (s) => out(s),
@@ -133,7 +146,7 @@ function build(): Command {
   program.addHelpText('after', EXIT_HELP);
 
   const run = pluginOpts(program.command('run').description('run the conformance tests against a plugin'))
-    .option('-t, --tier <n>', 'run tiers ≤ n', int('--tier', 0))
+    .option('-t, --tier <n>', `run tiers ≤ n (${TIERS})`, int('--tier', 0))
     .option('-g, --gate <tierN>', 'exit 1 unless every case of tiers ≤ N passed (or was waived) and at least one ran; implies --tier N', gateTier)
     .option('-f, --filter <glob>', 'only ids matching (picomatch), repeatable', collect, [])
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
@@ -155,7 +168,7 @@ function build(): Command {
     .option('--matrix', 'print the capability matrix after the run', false)
     .option('--record-slots', 'record in each result the PJRT_Api slots the case called', false)
     .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
-    .option('--api-minor <n>', 'speak PJRT API 0.n: Args struct sizes and PJRT_Api slots of a framework built against that header', apiMinorArg('--api-minor'))
+    .option('--api-minor <n>', `speak PJRT API 0.n (n from ${OLDEST_API_MINOR} to ${PJRT_API_MINOR}, the default): Args struct sizes and PJRT_Api slots of a framework built against that header`, apiMinorArg('--api-minor'))
     .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
     .option('--kv <url>', 'tier 3: keep the nodes\' key-value store in etcd (etcd://host:port) instead of a directory')
     .option('--run-id <id>', 'with --kv: the run\'s key namespace in etcd (default: random; with --nodes-external: default)')
@@ -194,7 +207,7 @@ function build(): Command {
 
   program.command('list').description('list case ids, tiers, requirements and the faults each catches (loads no plugin)')
     .option('--json', 'JSON output', false)
-    .option('-t, --tier <n>', 'only tiers ≤ n', int('--tier', 0))
+    .option('-t, --tier <n>', `only tiers ≤ n (${TIERS})`, int('--tier', 0))
     .option('-f, --filter <glob>', 'only ids matching, repeatable', collect, [])
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('--programs <dir>', 'include an external program corpus')
@@ -208,7 +221,7 @@ function build(): Command {
 
   pluginOpts(program.command('info').description('what a plugin says about itself (loaded in a child process)'))
     .option('--json', 'JSON output', false)
-    .option('--timeout <ms>', 'how long the plugin may take to answer everything', int('--timeout', 1))
+    .option('--timeout <ms>', `how long the plugin may take to answer everything (default: $PJRT_CTS_INFO_TIMEOUT_MS, else ${INFO_TIMEOUT_MS})`, int('--timeout', 1))
     .action(async (o: { plugin?: string; config?: string; createOption: string[]; json: boolean; timeout?: number }) => {
       const p = resolvePluginArg(o.config, o.plugin, parseCreateOptions(o.createOption));
       const { runInfoIsolated, INFO_TIMEOUT_MS } = await import('../src/cli/isolated.js');
@@ -244,7 +257,7 @@ function build(): Command {
 
   pluginOpts(program.command('compat').description('run a selection (default tiers 0–1) at several PJRT API minors and print the cases whose status differs; exit 1 when a case passing at the newest fails at an older one'))
     .option('--minors <list>', 'minors to speak: 114,108,102,90 or a range 90..114 or 90..114:6 (default: the plugin\'s own and 6, 12, 24 older, down to 0.29)', parseMinors)
-    .option('-t, --tier <n>', 'run tiers ≤ n', int('--tier', 0), 1)
+    .option('-t, --tier <n>', `run tiers ≤ n (${TIERS})`, int('--tier', 0), 1)
     .option('-f, --filter <glob>', 'only ids matching (picomatch), repeatable', collect, [])
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
@@ -287,18 +300,19 @@ function build(): Command {
         return;
       }
       out(`plugins.json (${file}):\n`);
-      for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem : ''}`}\n`);
+      // Each problem without its "(see `pjrt-cts discover`)": this is that command.
+      for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem?.replace(/ \(see `pjrt-cts discover`\)$/, '') : ''}`}\n`);
       out('discovered:\n');
-      if (!found.length) out('  (none: no jax_plugins package for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
+      if (!found.length) out(`  (none: ${discoverySources().join('; ')})\n`);
       for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
     });
 
   program.command('schema').description('write JSON Schemas of plugins.json, expectations and results files')
-    .option('--out <dir>', 'directory (default: the current directory)', '.')
+    .option('--out <dir>', 'directory (default: the current directory)')
     .addOption(new Option('--print <name>', 'print one schema instead').choices(Object.keys(SCHEMA_FILES)))
-    .action((o: { out: string; print?: SchemaName }) => {
+    .action((o: { out?: string; print?: SchemaName }) => {
       if (o.print) out(JSON.stringify(jsonSchemaOf(o.print), null, 2) + '\n');
-      else for (const f of writeSchemas(o.out)) out(`${f}\n`);
+      else for (const f of writeSchemas(o.out ?? '.')) out(`${f}\n`);
     });
 
   program.command('build-reference').description('build the bundled reference plugin into the per-user cache (done on first use otherwise)')

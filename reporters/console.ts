@@ -62,7 +62,7 @@ export class ConsoleReporter {
 
   start(id: string): void {
     if (!this.live) return;
-    const width = (this.o.stream.columns ?? 100) - 1;
+    const width = (this.o.stream.columns || 100) - 1; // 0 columns (`script`, some CI terminals): no width known
     const notPassed = (Object.entries(this.counts) as [Status, number][]).filter(([st, k]) => st !== 'pass' && k > 0);
     const tally = notPassed.map(([st, k]) => `${k} ${st}`).join(' ');
     const line = `[${this.done}/${this.total}]${tally ? ` ${tally}` : ''}  ${id}`.slice(0, width);

@@ -1,6 +1,8 @@
 // Values a person may ask for that the suite or the machine cannot give: tiers that do not exist (exit 2 naming the
 // ones that do) and more workers than CPUs (capped, with a note).
+import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
+import { suitesDir } from './paths.js';
 import { ConfigError } from '../config/errors.js';
 import type { CatalogueEntry } from '../harness/types.js';
 
@@ -17,4 +19,10 @@ export function capJobs(jobs: number, out: NodeJS.WritableStream, cpus = os.avai
   if (jobs <= cpus) return jobs;
   out.write(`pjrt-cts: running ${cpus} worker(s) instead of ${jobs}: this machine has ${cpus} CPU(s) for this process (--jobs above that only makes workers wait for each other)\n`);
   return cpus;
+}
+
+/** The tiers of the compiled suites as "0–3" (their directories tier0 … tierN), for help texts. */
+export function tierRange(dir = suitesDir()): string {
+  const tiers = existsSync(dir) ? readdirSync(dir).map((d) => /^tier(\d+)$/.exec(d)?.[1]).filter((t): t is string => t !== undefined).map(Number).sort((a, b) => a - b) : [];
+  return tiers.length ? `${tiers[0]}–${tiers.at(-1)}` : 'see list';
 }

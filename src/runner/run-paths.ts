@@ -1,4 +1,6 @@
 // The paths `run` reads and writes, checked against each other before anything runs (src/cli/output-paths.ts).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { named, refuseOverwrites } from '../cli/output-paths.js';
 import { isLibraryPath, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
 import type { RunOptions } from './run.js';
@@ -10,6 +12,10 @@ export function configRead(o: Pick<RunOptions, 'config' | 'plugin'>): string | u
 
 /** Throws a ConfigError (exit 2) when an output of the run would overwrite one of its inputs or another output. */
 export function checkRunPaths(o: RunOptions, plugin: ResolvedPlugin, expectations: string | undefined, jsonl: string): void {
+  const dir = path.dirname(jsonl);
+  if (!o.json && existsSync(dir) && !readdirSync(dir).length) {
+    o.stdout.write(`pjrt-cts: without --json the results stream goes to ${jsonl} (the directory ${dir} is new; --json FILE puts it next to FILE)\n`);
+  }
   refuseOverwrites(
     [
       named('--plugin', plugin.library), named(o.config ? '--config' : 'plugins.json', configRead(o)), named('--expectations', expectations),
