@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { ConsoleReporter } from '../reporters/console.js';
 import { buildNative } from './ffi-native.js';
 import { cli, oneErrorLine, ROOT, tmpDir } from './runner-helpers.js';
 
@@ -239,6 +241,38 @@ describe('bad input, second battery (issue 26)', function () {
         assert.equal(x.status, 'fail', x.id);
         assert.doesNotMatch(x.message ?? '', /file:\/\/|at Object|0\.-5/, x.message);
       }
+    });
+  });
+  describe('11. README and help as a new user reads them', () => {
+    it('help states ranges and defaults once, without "(default: false)" or "(default: [])"', () => {
+      const run = cli(['run', '--help']).stdout;
+      assert.doesNotMatch(run, /\(default: (false|\[\])\)/);
+      assert.match(run, /--tier <n> +run tiers ≤ n \(0–\d\)/);
+      assert.match(run, /--api-minor <n> +speak PJRT API 0\.n \(n from 29 to \d+/);
+      for (const v of ['PJRT_CTS_NODES_WAIT_MS', 'PJRT_CTS_PYTHON', 'PJRT_REFERENCE_FAULTS']) assert.match(run, new RegExp(v));
+      assert.equal((cli(['schema', '--help']).stdout.match(/default/g) ?? []).length, 1);
+      assert.match(cli(['info', '--help']).stdout, /PJRT_CTS_INFO_TIMEOUT_MS, else 60000/);
+    });
+
+    it('discover tells a malformed PJRT_NAMES_AND_LIBRARY_PATHS from an unset one and never points at itself', () => {
+      const r = cli(['discover'], { env: { PJRT_NAMES_AND_LIBRARY_PATHS: 'garbage' } });
+      assert.match(r.stdout, /PJRT_NAMES_AND_LIBRARY_PATHS has no name:path item \("garbage" is not name:path\)/);
+      assert.doesNotMatch(r.stdout, /see `pjrt-cts discover`/);
+    });
+
+    it('the progress line keeps every character of the id at 0 columns', () => {
+      let text = '';
+      const stream = Object.assign(new Writable({ write: (c: Buffer, _e, cb) => { text += c.toString(); cb(); } }), { isTTY: true, columns: 0 });
+      const con = new ConsoleReporter({ stream });
+      con.begin(1, 'x');
+      con.start('tier0.api.version_major');
+      assert.match(text, /tier0\.api\.version_major/);
+    });
+
+    it('--programs errors lead with the option, like every other option error', () => {
+      const empty = path.join(dir, 'empty');
+      mkdirSync(empty);
+      oneErrorLine(cli(['run', '--programs', empty, '-l'], fake()), /^pjrt-cts: error: --programs: .*empty: expected at least one program/);
     });
   });
 });
