@@ -61,7 +61,7 @@ describe('bad input, second battery (issue 26)', function () {
       ['--json the config', ['run', '-c', 'cfg.json', '--json', 'cfg.json'], /--json: cfg\.json: .*the --config .*cfg\.json/],
       ['--json a symlink to the config', ['run', '-c', 'cfg.json', '--json', 'link.json'], /--json: link\.json: .*the --config .*cfg\.json/],
       ['--json the expectations', ['run', '-c', 'cfg.json', '-e', 'exp.json', '--json', 'exp.json'], /--json: exp\.json: .*--expectations/],
-      ['--json inside --programs', ['run', '-c', 'cfg.json', '--programs', 'progs', '--json', 'progs/out.json'], /--json: progs\/out\.json: .*inside the --programs/],
+      ['--json inside --programs', ['run', '-c', 'cfg.json', '--programs', 'progs', '--json', 'progs/out.json'], /--json: progs\/out\.json: expected a path outside the --programs directory .*progs: the next run would read it as one of its programs/],
       ['--json the --rerun-failed file', ['run', '-c', 'cfg.json', '--rerun-failed', 'r.json', '--json', 'r.json'], /--json: r\.json: .*--rerun-failed/],
       ['--junit and --json the same file', ['run', '-c', 'cfg.json', '--junit', 'same.json', '--json', 'same.json'], /--junit: same\.json: expected a path of its own: --json writes same\.json/],
       ['--junit the derived .jsonl stream', ['run', '-c', 'cfg.json', '--junit', 'x.jsonl', '--json', 'x.json'], /--junit: x\.jsonl: .*--json \(its \.jsonl stream\) writes x\.jsonl/],

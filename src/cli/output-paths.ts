@@ -9,7 +9,8 @@ import { ConfigError } from '../config/errors.js';
 export interface NamedPath {
   flag: string;
   path: string;
-  /** A directory whose files are all inputs (`--programs`): an output inside it clashes too. */
+  /** A program directory (`--programs`): an output that would be read as part of it (a top-level .json, .mlir or
+   *  .mlirbc file) clashes too. */
   dir?: boolean;
 }
 
@@ -43,7 +44,7 @@ function inode(p: string): string | undefined {
 function clashes(out: string, other: NamedPath): boolean {
   const real = realPath(other.path);
   if (out === real) return true;
-  if (other.dir && out.startsWith(real + path.sep)) return true;
+  if (other.dir && path.dirname(out) === real && /\.(json|mlir|mlirbc)$/.test(out)) return true;
   const a = inode(out);
   return a !== undefined && a === inode(real);
 }
@@ -59,7 +60,9 @@ export function refuseOverwrites(inputs: readonly (NamedPath | undefined)[], out
     const real = realPath(o.path);
     const input = ins.find((x) => clashes(real, x));
     if (input) {
-      throw new ConfigError(o.flag, o.path, `expected a path that is not an input: it is ${input.dir ? 'inside ' : ''}the ${input.flag} ${input.path}, which writing would overwrite`);
+      throw new ConfigError(o.flag, o.path, input.dir
+        ? `expected a path outside the --programs directory ${input.path}: the next run would read it as one of its programs`
+        : `expected a path that is not an input: it is the ${input.flag} ${input.path}, which writing would overwrite`);
     }
     const other = outs.slice(0, i).find((x) => clashes(real, x));
     if (other) throw new ConfigError(o.flag, o.path, `expected a path of its own: ${other.flag} writes ${other.path} too, and one would overwrite the other`);
