@@ -1,28 +1,35 @@
 #!/usr/bin/env node
 // pjrt-cts command line. Exit codes: 0 ok / gate passed, 1 gate failed (or regressions for compare),
 // 2 bad usage or bad input, 3 the CTS itself failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import path from 'node:path';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
 import { checkNumericEnv, envNumber } from '../src/config/env-numbers.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { compareRuns, loadRun, renderComparison } from '../src/runner/compare.js';
+import { compareRuns, incompleteRuns, loadRun, renderComparison } from '../src/runner/compare.js';
 import { compatCommand, parseMinors } from '../src/runner/compat.js';
-import { discoverAll } from '../src/runner/discover.js';
+import { discoverAll, discoverySources } from '../src/runner/discover.js';
 import { ctsVersion } from '../src/runner/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
 import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/runner/run.js';
 import { writeSchemas } from '../src/runner/schemas.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
+import { checkTiers } from '../src/runner/limits.js';
 import { EXIT } from '../src/runner/summary.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
 import { registerXlaCommands } from '../src/xla/cli.js';
 import { endRunKv, prepareRunKv, registerNodeCommand, runKvOptions } from '../src/kv/cli.js';
-import { apiMinorProblem } from '../src/ffi/minor.js';
+import { apiMinorProblem, OLDEST_API_MINOR } from '../src/ffi/minor.js';
+import { PJRT_API_MINOR } from '../src/abi/index.js';
+import { INFO_TIMEOUT_MS } from '../src/cli/isolated.js';
+import { NODES_WAIT_MS } from '../src/kv/cli.js';
+import { tierRange } from '../src/runner/limits.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
+/** "0–3": the tiers the suites have, for the help of --tier. */
+const TIERS = tierRange();
 
 function int(flag: string, min: number): (v: string) => number {
   return (v) => {
@@ -99,7 +106,8 @@ Exit codes:
        minor fails at an older one
   2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>); also a
        plugin that cannot be loaded, rejects its create options, or crashes or hangs in the preflight or in info
-  3    the CTS itself failed (reports written so far are kept)
+  3    the CTS itself failed (reports written so far are kept), or a report could not be written (a full
+       disk: stderr names the file and the reason; the other reports are written, none is left truncated)
   130  interrupted (SIGINT); 143 terminated (SIGTERM): reports are written with "interrupted": true
 
 Environment:
@@ -107,7 +115,11 @@ Environment:
   PJRT_NAMES_AND_LIBRARY_PATHS    name:path,... plugins for discover and {"discover": "env:<name>"}
   PJRT_LIBRARY_PATH               a plugin library for discover
   PJRT_CTS_PREFLIGHT_TIMEOUT_MS   the preflight's deadline (default 30000, at most --timeout)
-  PJRT_CTS_INFO_TIMEOUT_MS        info's deadline (default 60000)
+  PJRT_CTS_INFO_TIMEOUT_MS        info's deadline (default ${INFO_TIMEOUT_MS})
+  PJRT_CTS_NODES_WAIT_MS          run --nodes-external: how long to wait for the nodes to register (default ${NODES_WAIT_MS})
+  PJRT_CTS_PYTHON                 the python with jax/jaxlib for xla-check and expect, and for discover (default python3)
+  PJRT_REFERENCE_FAULTS           the reference plugin's named faults to switch on: name[,name=arg]
+                                  (fixtures/reference-plugin/faults.json)
   PJRT_CTS_CACHE, XDG_CACHE_HOME  where the reference plugin is built outside a checkout
                                   (default ~/.cache/pjrt-cts/<version>/reference-plugin)
   NO_COLOR, FORCE_COLOR           console colours
@@ -123,6 +135,9 @@ function build(): Command {
   const program = new Command('pjrt-cts').description('Conformance test suite for PJRT plugins').version(ctsVersion());
   program.exitOverride();
   program.hook('preAction', () => checkNumericEnv());
+  // "(default: false)" on a switch and "(default: [])" on a repeatable option say nothing.
+  const help = new Help();
+  program.configureHelp({ optionDescription: (opt) => help.optionDescription(opt).replace(/ \(default: (false|\[\])\)/, '') });
   // One error prefix for commander's own messages too, on one line ("(Did you mean …?)" joined).
   program.configureOutput({
     writeOut: (s) => out(s),
@@ -133,7 +148,7 @@ function build(): Command {
   program.addHelpText('after', EXIT_HELP);
 
   const run = pluginOpts(program.command('run').description('run the conformance tests against a plugin'))
-    .option('-t, --tier <n>', 'run tiers ≤ n', int('--tier', 0))
+    .option('-t, --tier <n>', `run tiers ≤ n (${TIERS})`, int('--tier', 0))
     .option('-g, --gate <tierN>', 'exit 1 unless every case of tiers ≤ N passed (or was waived) and at least one ran; implies --tier N', gateTier)
     .option('-f, --filter <glob>', 'only ids matching (picomatch), repeatable', collect, [])
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
@@ -150,7 +165,7 @@ function build(): Command {
     .option('--max-client-failures <k>', `stop when creating a client crashes or hangs in k cases in a row (0: never)`, int('--max-client-failures', 0), DEFAULT_MAX_CLIENT_FAILURES)
     .option('--max-call-failures <k>', 'when another PJRT call crashes or hangs in k cases in a row, skip the remaining cases that need it (0: never)', int('--max-call-failures', 0), DEFAULT_MAX_CALL_FAILURES)
     .option('--write-expectations <file>', 'write a baseline expectations file: every non-pass with its message as the reason')
-    .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file')
+    .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file or .jsonl stream')
     .option('--strict', 'certification run: every tier, no filters or expectations; skipped/unsupported required cases fail', false)
     .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
@@ -159,7 +174,7 @@ function build(): Command {
     .option('--topology <name>', 'with --compile-only: the name given to PJRT_TopologyDescription_Create (default: the entry\'s "topology")')
     .option('--record-slots', 'record in each result the PJRT_Api slots the case called', false)
     .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
-    .option('--api-minor <n>', 'speak PJRT API 0.n: Args struct sizes and PJRT_Api slots of a framework built against that header', apiMinorArg('--api-minor'))
+    .option('--api-minor <n>', `speak PJRT API 0.n (n from ${OLDEST_API_MINOR} to ${PJRT_API_MINOR}, the default): Args struct sizes and PJRT_Api slots of a framework built against that header`, apiMinorArg('--api-minor'))
     .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
     .option('--kv <url>', 'tier 3: keep the nodes\' key-value store in etcd (etcd://host:port) instead of a directory')
     .option('--run-id <id>', 'with --kv: the run\'s key namespace in etcd (default: random; with --nodes-external: default)')
@@ -199,7 +214,7 @@ function build(): Command {
 
   program.command('list').description('list case ids, tiers, requirements and the faults each catches (loads no plugin)')
     .option('--json', 'JSON output', false)
-    .option('-t, --tier <n>', 'only tiers ≤ n', int('--tier', 0))
+    .option('-t, --tier <n>', `only tiers ≤ n (${TIERS})`, int('--tier', 0))
     .option('-f, --filter <glob>', 'only ids matching, repeatable', collect, [])
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('--programs <dir>', 'include an external program corpus')
@@ -207,12 +222,13 @@ function build(): Command {
       checkGlobs('--filter', o.filter);
       checkGlobs('--exclude', o.exclude);
       const all = await loadCatalogue(o.programs ? path.resolve(o.programs) : undefined);
+      checkTiers(all, o);
       printList(selectCases(all, { maxTier: o.tier ?? Infinity, filters: o.filter, excludes: o.exclude }), o.json, safeStdout);
     });
 
   pluginOpts(program.command('info').description('what a plugin says about itself (loaded in a child process)'))
     .option('--json', 'JSON output', false)
-    .option('--timeout <ms>', 'how long the plugin may take to answer everything', int('--timeout', 1))
+    .option('--timeout <ms>', `how long the plugin may take to answer everything (default: $PJRT_CTS_INFO_TIMEOUT_MS, else ${INFO_TIMEOUT_MS})`, int('--timeout', 1))
     .action(async (o: { plugin?: string; config?: string; createOption: string[]; json: boolean; timeout?: number }) => {
       const p = resolvePluginArg(o.config, o.plugin, parseCreateOptions(o.createOption));
       const { runInfoIsolated, INFO_TIMEOUT_MS } = await import('../src/cli/isolated.js');
@@ -227,14 +243,17 @@ function build(): Command {
     .option('--allow-removed', 'ids of the old run missing from the new one are not an error', false)
     .option('--force', 'compare runs whose CTS version, API minor, selection or create options differ', false)
     .action((a: string, b: string, o: { json: boolean; allowNewUnsupported: boolean; allowRemoved: boolean; force: boolean }) => {
-      const c = compareRuns(loadRun(a), loadRun(b), o);
-      out(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c, o));
+      const [oldRun, newRun] = [loadRun(a), loadRun(b)];
+      const c = compareRuns(oldRun, newRun, o);
+      const incomplete = incompleteRuns(oldRun, newRun);
+      out(o.json ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c, { ...o, incomplete }));
+      if (o.json) for (const line of incomplete) process.stderr.write(`pjrt-cts compare: note: ${line}\n`);
       process.exitCode = c.exitCode;
     });
 
-  program.command('report').description('write one self-contained HTML page of a results file (with --compare: regressions and fixes)')
-    .argument('<results>', 'results file (run --json)')
-    .option('--compare <old>', 'an older results file to compare with')
+  program.command('report').description('write one self-contained HTML page of a results file or .jsonl stream (with --compare: regressions and fixes)')
+    .argument('<results>', 'results file (run --json) or its .jsonl stream')
+    .option('--compare <old>', 'an older results file (or .jsonl stream) to compare with')
     .option('--compat <file>', 'a compat --json file: its cases × API minors matrix')
     .requiredOption('-o, --output <file>', 'the HTML file to write')
     .action(async (file: string, o: { compare?: string; compat?: string; output: string }) => {
@@ -244,7 +263,7 @@ function build(): Command {
 
   pluginOpts(program.command('compat').description('run a selection (default tiers 0–1) at several PJRT API minors and print the cases whose status differs; exit 1 when a case passing at the newest fails at an older one'))
     .option('--minors <list>', 'minors to speak: 114,108,102,90 or a range 90..114 or 90..114:6 (default: the plugin\'s own and 6, 12, 24 older, down to 0.29)', parseMinors)
-    .option('-t, --tier <n>', 'run tiers ≤ n', int('--tier', 0), 1)
+    .option('-t, --tier <n>', `run tiers ≤ n (${TIERS})`, int('--tier', 0), 1)
     .option('-f, --filter <glob>', 'only ids matching (picomatch), repeatable', collect, [])
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
@@ -260,6 +279,13 @@ function build(): Command {
         ...(o.plugin ? { plugin: o.plugin } : {}), ...(o.config ? { config: o.config } : {}),
         ...(o.expectations ? { expectations: path.resolve(o.expectations) } : {}),
       });
+    });
+
+  program.command('check-programs').description('check a --programs directory before a run: each sidecar against its program\'s signature, then every program on the bundled reference plugin; exit 2 naming each it rejects (probably a broken program)')
+    .argument('<dir>', 'a program directory (<name>.mlir + <name>.json)')
+    .action(async (dir: string) => {
+      const { checkPrograms } = await import('../src/runner/program-blame.js');
+      process.exitCode = await checkPrograms(path.resolve(dir), safeStdout, process.stderr);
     });
 
   program.command('discover').description('PJRT plugins found on this machine and the plugins.json entries (loads no plugin)')
@@ -280,18 +306,19 @@ function build(): Command {
         return;
       }
       out(`plugins.json (${file}):\n`);
-      for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem : ''}`}\n`);
+      // Each problem without its "(see `pjrt-cts discover`)": this is that command.
+      for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem?.replace(/ \(see `pjrt-cts discover`\)$/, '') : ''}`}\n`);
       out('discovered:\n');
-      if (!found.length) out('  (none: no jax_plugins package or libtpu for python3, PJRT_NAMES_AND_LIBRARY_PATHS and PJRT_LIBRARY_PATH unset)\n');
+      if (!found.length) out(`  (none: ${discoverySources().join('; ')})\n`);
       for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
     });
 
   program.command('schema').description('write JSON Schemas of plugins.json, expectations and results files')
-    .option('--out <dir>', 'directory (default: the current directory)', '.')
+    .option('--out <dir>', 'directory (default: the current directory)')
     .addOption(new Option('--print <name>', 'print one schema instead').choices(Object.keys(SCHEMA_FILES)))
-    .action((o: { out: string; print?: SchemaName }) => {
+    .action((o: { out?: string; print?: SchemaName }) => {
       if (o.print) out(JSON.stringify(jsonSchemaOf(o.print), null, 2) + '\n');
-      else for (const f of writeSchemas(o.out)) out(`${f}\n`);
+      else for (const f of writeSchemas(o.out ?? '.')) out(`${f}\n`);
     });
 
   program.command('build-reference').description('build the bundled reference plugin into the per-user cache (done on first use otherwise)')

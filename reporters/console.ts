@@ -68,7 +68,7 @@ export class ConsoleReporter implements Reporter {
 
   start(id: string): void {
     if (!this.live) return;
-    const width = (this.o.stream.columns ?? 100) - 1;
+    const width = (this.o.stream.columns || 100) - 1; // 0 columns (`script`, some CI terminals): no width known
     const notPassed = (Object.entries(this.counts) as [Status, number][]).filter(([st, k]) => st !== 'pass' && k > 0);
     const tally = notPassed.map(([st, k]) => `${k} ${st}`).join(' ');
     const line = `[${this.done}/${this.total}]${tally ? ` ${tally}` : ''}  ${id}`.slice(0, width);
@@ -152,7 +152,7 @@ export class ConsoleReporter implements Reporter {
       this.write(`time in the plugin: load ${sec(ph.load)}, create ${sec(ph.create)}, compile ${sec(ph.compile)}, execute ${sec(ph.execute)}, transfer ${sec(ph.transfer)}\n`);
       for (const why of k.sharedClientResets.slice(0, 10)) this.write(`  shared client replaced: ${why}\n`);
     }
-    for (const f of info.files) this.write(`${f}\n`);
+    for (const f of info.outputs.files) this.write(`${f}\n`);
     this.write(`${info.verdict}; time ${(r.durationMs / 1000).toFixed(1)} s\n`);
     const failed = n('fail', 'crash', 'timeout');
     const rest: [Status, string][] = [['warn', 'warned'], ['unsupported', 'unsupported'], ['skip', 'skipped'], ['xfail', 'xfail'], ['xpass', 'xpass'], ['flaky', 'flaky']];

@@ -1,6 +1,6 @@
 // `run --write-expectations FILE`: a baseline expectations file from the run's non-passes, each with its message's
 // first line as the reason (for a person to review and edit).
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import { ExpectationsFile, WAIVABLE, type Waivable } from '../src/config/expectations.js';
 import type { CaseResult, PluginIdentity } from '../src/config/results.js';
 import type { Reporter, RunEnd } from './reporter.js';
@@ -27,7 +27,6 @@ export class BaselineExpectationsReporter implements Reporter {
   begin(): void {}
   result(): void {}
   end(e: RunEnd): void {
-    writeFileSync(this.file, JSON.stringify(baselineExpectations(e.file.results, e.file.plugin), null, 2) + '\n');
-    e.files.push(`baseline expectations: ${this.file}`);
+    e.outputs.write('baseline expectations', this.file, () => writeFileAtomic(this.file, JSON.stringify(baselineExpectations(e.file.results, e.file.plugin), null, 2) + '\n'));
   }
 }

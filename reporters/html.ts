@@ -2,7 +2,7 @@
 // rendered by Eta templates (reporters/templates/, autoescaping on) from a view model built here; it has inline
 // CSS only: no scripts, fonts or images are fetched when it is viewed.
 import { profileHeadline } from '../src/runner/profile.js';
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import path from 'node:path';
 import { Eta } from 'eta';
 import { loadJson } from '../src/config/load-json.js';
@@ -10,6 +10,8 @@ import { FAILING, ResultsFile, STATUSES, type CaseResult, type Status } from '..
 import { CompatReport } from '../src/config/version-compat.js';
 import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
+import { named, refuseOverwrites } from '../src/cli/output-paths.js';
+import { loadResultsOrStream } from '../src/runner/stream-results.js';
 import { matrixAxes } from './matrix.js';
 import type { Reporter, RunEnd } from './reporter.js';
 import { packageRoot } from '../src/runner/paths.js';
@@ -357,17 +359,18 @@ export interface ReportCommandOptions { compare?: string; compat?: string; outpu
  * Returns the absolute path written.
  */
 export function writeHtmlReport(resultsFile: string, o: ReportCommandOptions): string {
-  const results = loadJson(resultsFile, ResultsFile);
-  const old = o.compare !== undefined ? loadJson(o.compare, ResultsFile) : undefined;
+  const results = loadResultsOrStream(resultsFile);
+  const old = o.compare !== undefined ? loadResultsOrStream(o.compare) : undefined;
   const compat = o.compat !== undefined ? loadJson(o.compat, CompatReport) : undefined;
   checkOutputFile(o.output, '--output');
+  refuseOverwrites([named('<results>', resultsFile), named('--compare', o.compare), named('--compat', o.compat)], [named('--output', o.output)]);
   const html = renderHtmlReport({
     results, resultsFile,
     ...(compat && o.compat !== undefined ? { compat: { report: compat, file: o.compat } } : {}),
     ...(old && o.compare !== undefined ? { compare: { old, file: o.compare, comparison: compareResults(old, results) } } : {}),
   });
   const abs = path.resolve(o.output);
-  writeFileSync(abs, html);
+  writeFileAtomic(abs, html);
   return abs;
 }
 
@@ -377,7 +380,6 @@ export class HtmlReporter implements Reporter {
   begin(): void {}
   result(): void {}
   end(e: RunEnd): void {
-    writeFileSync(this.file, renderHtmlReport({ results: e.file }));
-    e.files.push(`HTML: ${this.file}`);
+    e.outputs.write('HTML report', this.file, () => writeFileAtomic(this.file, renderHtmlReport({ results: e.file })));
   }
 }

@@ -1,5 +1,5 @@
 // The outputs of a run, registered in one place. A new format is one file implementing Reporter plus one line here.
-// The console comes last: it prints the lines the file reporters add to RunEnd.files.
+// The console comes last: it prints the lines the file reporters add to RunEnd.outputs.
 import { ConsoleReporter, type ConsoleOptions } from './console.js';
 import { BaselineExpectationsReporter } from './expectations.js';
 import { HtmlReporter } from './html.js';

@@ -15,6 +15,7 @@ export class JsonlReporter implements Reporter {
   }
   end(e: RunEnd): void {
     this.w?.close();
-    e.files.push(`results stream: ${this.file}`);
+    if (this.w?.error) e.outputs.fail('results stream', this.file, this.w.error);
+    else e.outputs.files.push(`results stream: ${this.file}`);
   }
 }

@@ -6,8 +6,7 @@
 // has `status` (the CTS status); warn, xpass and flaky, green in JUnit terms, get a ` [status]` name suffix and a
 // <system-err> line (README, "JUnit").
 import { notRunByProfile, profileHeadline } from '../src/runner/profile.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { CaseResult, ResultsFile } from '../src/config/results.js';
@@ -129,8 +128,7 @@ export function renderJunit(r: ResultsFile): string {
 }
 
 export function writeJunitReport(file: string, r: ResultsFile): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  writeFileSync(file, renderJunit(r));
+  writeFileAtomic(file, renderJunit(r));
 }
 
 export class JunitReporter implements Reporter {
@@ -138,7 +136,6 @@ export class JunitReporter implements Reporter {
   begin(): void {}
   result(): void {}
   end(e: RunEnd): void {
-    writeJunitReport(this.file, e.file);
-    e.files.push(`JUnit: ${this.file}`);
+    e.outputs.write('JUnit', this.file, () => writeJunitReport(this.file, e.file));
   }
 }

@@ -2,6 +2,7 @@
 // from the status pipeline), and end once with the results file; a file reporter adds the line naming what it
 // wrote to `files` (the console, registered last, prints them).
 import type { CaseResult, ResultsFile, StreamHeader } from '../src/config/results.js';
+import type { ReportOutputs } from '../src/runner/atomic-write.js';
 
 export interface RunStart {
   /** How many cases were selected. */
@@ -15,8 +16,8 @@ export interface RunEnd {
   file: ResultsFile;
   verdict: string;
   stale: { tests: string[]; reason: string }[];
-  /** Lines naming the files written so far ("JSON: out/full.json"). */
-  files: string[];
+  /** The reports written so far (`files`: "JSON: out/full.json") and those that could not be (atomic-write.ts). */
+  outputs: ReportOutputs;
 }
 
 export interface Reporter {

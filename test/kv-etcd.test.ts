@@ -25,11 +25,12 @@ function freePort(): Promise<number> {
   });
 }
 
+const ETCD_MISSING = 'etcd not found on PATH: install Debian\'s etcd-server (apt-get install -y etcd-server; npm test\'s pretest and .ci/run do it as root) to run the tier-3 etcd tests';
 const hasEtcd = (): boolean => spawnSync('sh', ['-c', 'command -v etcd'], { encoding: 'utf8' }).status === 0;
 
 /** A single-member etcd listening on loopback only (client and peer ports), with a temp data dir. */
 async function startEtcd(): Promise<Etcd> {
-  if (!hasEtcd()) throw new Error('etcd not found on PATH: install Debian\'s etcd-server (apt-get install -y etcd-server; .ci/run does it)');
+  if (!hasEtcd()) throw new Error(ETCD_MISSING);
   const [client, peer] = [await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-etcd-'));
   const c = `http://127.0.0.1:${client}`;
@@ -84,7 +85,12 @@ const records = (jsonl: string) => readFileSync(jsonl, 'utf8').trim().split('\n'
 function etcdForSuite(): { etcd(): Etcd; tmp(): string; restart(): Promise<Etcd> } {
   let etcd: Etcd | undefined;
   let tmp: string | undefined;
-  before(async () => {
+  before(async function () {
+    // npm test's pretest (scripts/ensure-etcd.mjs) installs etcd where it can; elsewhere these tests are pending.
+    if (!hasEtcd()) {
+      console.log(`      (pending: ${ETCD_MISSING})`);
+      this.skip();
+    }
     tmp = mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-kv-test-'));
     etcd = await startEtcd();
   });

@@ -25,7 +25,7 @@ describe('cli: --programs', function () {
       assert.equal(list.code, 0, list.stderr);
       const ids = (JSON.parse(list.stdout) as { id: string }[]).map((c) => c.id).filter((id) => id.startsWith('external.'));
       assert.deepEqual(ids.sort(), ['external.program.run.my_add_f32', 'external.program.run.my_maximum_f32']);
-      const json = path.join(dir, 'out.json');
+      const json = path.join(dir, 'results', 'out.json'); // not out.json itself: the next run would read it as a sidecar
       const run = cli(['run', '--programs', dir, '--filter', 'external.**', '--json', json]);
       assert.equal(run.code, 0, run.stdout + run.stderr);
       const recs = readFileSync(`${json}l`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: string; status?: string });

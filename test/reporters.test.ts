@@ -6,6 +6,7 @@ import { parse } from 'test-results-parser';
 import { ConsoleReporter } from '../reporters/console.js';
 import { renderJunit } from '../reporters/junit.js';
 import { rootCauses } from '../src/runner/root-causes.js';
+import { ReportOutputs } from '../src/runner/atomic-write.js';
 import { renderMatrix } from '../reporters/matrix.js';
 import type { CaseResult, ResultsFile } from '../src/config/results.js';
 import { ResultsFile as ResultsSchema } from '../src/config/results.js';
@@ -68,7 +69,7 @@ describe('reporters', () => {
     const s = sample();
     c.begin({ total: s.results.length, pluginLabel: 'reference' });
     for (const r of s.results) c.result(r);
-    c.end({ file: { ...s, rootCauses: rootCauses(s.results) }, verdict: 'run FAILED', stale: [], files: [] });
+    c.end({ file: { ...s, rootCauses: rootCauses(s.results) }, verdict: 'run FAILED', stale: [], outputs: new ReportOutputs() });
     const lines = out.trimEnd().split('\n');
     assert.equal(lines.at(-1), 'pjrt-cts: 1 passed, 3 failed (1 fail, 1 crash, 1 timeout), 1 warned, 1 unsupported, 1 skipped, 1 xfail, 1 xpass, 1 flaky');
     assert.match(out, /Warnings \(quality checks[^\n]*\n {2}WARN tier1\.transfer\.q/);

@@ -2,6 +2,7 @@
 // true/false → bool, [1,2] → int64 list, anything else → string) or given: k:string=…, k:int64=…, k:float=…,
 // k:bool=…, k:int64list=….
 import type { NamedValue, NamedValues } from '../ffi/index.js';
+import { float32Problem, int64Problem } from '../config/int64.js';
 
 export class CreateOptionError extends Error {
   override readonly name = 'CreateOptionError';
@@ -13,14 +14,13 @@ export type CreateOptionType = (typeof CREATE_OPTION_TYPES)[number];
 const INT = /^[+-]?\d+$/;
 const FLOAT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const SPECIAL_FLOAT = /^[+-]?(inf|infinity|nan)$/i;
-const MIN_I64 = -(2n ** 63n);
-const MAX_I64 = 2n ** 63n - 1n;
 
 function int64(raw: string, spec: string): bigint {
   const t = raw.trim();
   if (!INT.test(t)) throw new CreateOptionError(`create option '${spec}': '${raw}' is not an integer`);
   const v = BigInt(t);
-  if (v < MIN_I64 || v > MAX_I64) throw new CreateOptionError(`create option '${spec}': ${raw} does not fit in int64`);
+  const problem = int64Problem(v);
+  if (problem) throw new CreateOptionError(`create option '${spec}': ${problem}`);
   return v;
 }
 
@@ -31,7 +31,13 @@ function float(raw: string, spec: string): number {
     return /nan/i.test(t) ? NaN : neg ? -Infinity : Infinity;
   }
   if (!FLOAT.test(t)) throw new CreateOptionError(`create option '${spec}': '${raw}' is not a number`);
-  return Number(t);
+  return checkedFloat(Number(t), spec);
+}
+
+function checkedFloat(v: number, spec: string): number {
+  const problem = float32Problem(v) ?? (Number.isFinite(v) ? undefined : `${v} is not finite (write inf or nan for those)`);
+  if (problem) throw new CreateOptionError(`create option '${spec}': ${problem}`);
+  return v;
 }
 
 function bool(raw: string, spec: string): boolean {
@@ -63,7 +69,7 @@ function typed(type: string, raw: string, spec: string): NamedValue {
 
 function inferred(raw: string, spec: string): NamedValue {
   if (INT.test(raw)) return int64(raw, spec);
-  if (FLOAT.test(raw)) return Number(raw);
+  if (FLOAT.test(raw)) return checkedFloat(Number(raw), spec);
   if (raw === 'true' || raw === 'false') return raw === 'true';
   if (raw.startsWith('[') && raw.endsWith(']')) return int64list(raw, spec);
   return raw;

@@ -74,10 +74,11 @@ function human(d: InfoDocument): string[] {
   const h = (s: string) => chalk.bold(s);
   const dim = (s: string) => chalk.dim(s);
   const v = d.apiVersion;
-  const skew = v.plugin.minor === v.ours.minor ? '' : v.plugin.minor < v.ours.minor ? dim(' (older than ours)') : chalk.yellow(' (newer than ours)');
+  const skew = v.plugin.minor < 0 ? chalk.yellow(` (invalid: minor_version ${v.plugin.minor} is negative, no header has it)`)
+    : v.plugin.minor === v.ours.minor ? '' : v.plugin.minor < v.ours.minor ? dim(' (older than ours)') : chalk.yellow(' (newer than ours)');
   const L: string[] = [];
   L.push(`${h('plugin')}        ${d.plugin.path}`);
-  L.push(`${h('PJRT API')}      plugin ${v.plugin.major}.${v.plugin.minor}, ours ${PJRT_API_MAJOR}.${PJRT_API_MINOR}${skew}; struct_size ${d.plugin.structSize}`);
+  L.push(`${h('PJRT API')}      plugin ${v.plugin.major}.${Math.max(0, v.plugin.minor) === v.plugin.minor ? v.plugin.minor : '?'}, ours ${PJRT_API_MAJOR}.${PJRT_API_MINOR}${skew}; struct_size ${d.plugin.structSize}`);
   if (d.platform) {
     L.push(`${h('platform')}      ${d.platform.name ?? '?'} ${dim(d.platform.version ?? '?')}`);
     L.push(`${h('process')}       ${d.processIndex ?? '?'}`);

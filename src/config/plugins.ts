@@ -1,5 +1,6 @@
 // plugins.json: named plugin configurations and the default one.
 import { z } from 'zod';
+import { float32Problem, int64Problem, unsafeIntegerProblem } from './int64.js';
 
 const DISCOVER = /^(jax_plugins|env|python):[A-Za-z0-9_.-]+$/;
 
@@ -20,7 +21,19 @@ export const CreateOptionValue = z.union([
   z.array(z.number().int()).describe('kInt64List'),
   z.strictObject({ float: z.number() }),
   z.strictObject({ int64: z.union([z.number().int(), z.string().regex(/^-?\d+$/)]) }),
-]);
+]).superRefine((v, ctx) => {
+  const problem = numberProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: `expected a value the plugin receives unchanged: ${problem}` });
+});
+
+/** Why a create option's number would not reach the plugin as written (int64 and float ranges, JSON precision). */
+function numberProblem(v: CreateOptionValue): string | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) ? int64Problem(BigInt(v)) ?? unsafeIntegerProblem(v) : float32Problem(v);
+  if (Array.isArray(v)) return v.map(unsafeIntegerProblem).find(Boolean);
+  if (typeof v !== 'object') return undefined;
+  if ('float' in v) return float32Problem(v.float);
+  return typeof v.int64 === 'number' ? int64Problem(BigInt(v.int64)) ?? unsafeIntegerProblem(v.int64) : int64Problem(BigInt(v.int64));
+}
 export type CreateOptionValue = z.infer<typeof CreateOptionValue>;
 
 export const PluginConfig = z.strictObject({

@@ -204,5 +204,7 @@ export const StreamHeader = z.strictObject({
   run: ResultsFile.shape.run,
   plugin: z.strictObject({ name: z.string(), path: z.string(), createOptions: PluginIdentity.shape.createOptions }),
   apiMinor: z.number().int(),
+  /** How many cases the run selected: a stream with fewer case records was interrupted. Absent in older streams. */
+  selected: z.number().int().min(0).optional(),
 });
 export type StreamHeader = z.infer<typeof StreamHeader>;

@@ -11,7 +11,7 @@ import type { NodeTask, TaskReport } from './tasks.js';
 import { parseKvUrl, parseRunId } from './url.js';
 
 /** How long the coordinator waits for the external nodes to register ($PJRT_CTS_NODES_WAIT_MS). */
-const NODES_WAIT_MS = 60000;
+export const NODES_WAIT_MS = 60000;
 
 export interface RunKvOptions {
   kv?: string;

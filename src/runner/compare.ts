@@ -40,6 +40,10 @@ export interface RunView {
   run: ResultsFile['run'];
   plugin: { name: string; path: string; version?: string; sha256?: string; createOptions?: Record<string, unknown> };
   results: CaseResult[];
+  /** When the run began (the stream's header, the results file's startedAt). */
+  startedAt?: string;
+  /** Why the run's record is incomplete: "interrupted …" or "truncated at line N …" (absent: complete). */
+  incomplete?: string;
 }
 
 function who(r: Pick<RunView, 'plugin'>): Comparison['old'] {
@@ -49,7 +53,8 @@ function who(r: Pick<RunView, 'plugin'>): Comparison['old'] {
 function viewOf(file: string, r: ResultsFile): RunView {
   const p = r.plugin;
   return {
-    file, cts: r.cts.version, apiMinor: r.run.apiMinor ?? PJRT_API_MINOR, run: r.run, results: r.results,
+    file, cts: r.cts.version, apiMinor: r.run.apiMinor ?? PJRT_API_MINOR, run: r.run, results: r.results, startedAt: r.startedAt,
+    ...(r.interrupted ? { incomplete: 'interrupted (the results file says so)' } : {}),
     plugin: { name: p.name, path: p.path, ...(p.platformVersion ? { version: p.platformVersion } : {}), ...(p.sha256 ? { sha256: p.sha256 } : {}), ...(p.createOptions ? { createOptions: p.createOptions } : {}) },
   };
 }
@@ -98,11 +103,15 @@ export function loadRun(file: string): RunView {
     throw new ConfigError(file, '$', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`);
   }
   const lines = text.split('\n').filter((l) => l.trim() !== '');
+  let truncatedAt: number | undefined;
   const parse = (l: string, i: number): unknown => {
     try {
       return JSON.parse(l) as unknown;
     } catch (e) {
-      if (i === lines.length - 1 && i > 0) return undefined; // the last line of a stream cut short (a killed run)
+      if (i === lines.length - 1 && i > 0) {
+        truncatedAt = i + 1; // the last line of a stream cut short (a killed run, a full disk)
+        return undefined;
+      }
       throw new ConfigError(file, `line ${i + 1}`, `expected JSON: ${(e as Error).message}`);
     }
   };
@@ -123,8 +132,11 @@ export function loadRun(file: string): RunView {
     results.push(r.data);
   }
   const hd = h.data;
+  const incomplete = truncatedAt !== undefined
+    ? `truncated at line ${truncatedAt} (its last line is cut short: the run was killed or its disk filled up)`
+    : hd.selected !== undefined && results.length < hd.selected ? `interrupted: ${results.length} of the ${hd.selected} selected case(s) recorded` : undefined;
   return {
-    file, cts: hd.cts.version, apiMinor: hd.apiMinor, run: hd.run, results,
+    file, cts: hd.cts.version, apiMinor: hd.apiMinor, run: hd.run, results, startedAt: hd.startedAt, ...(incomplete ? { incomplete } : {}),
     plugin: { name: hd.plugin.name, path: hd.plugin.path, ...(hd.plugin.createOptions ? { createOptions: hd.plugin.createOptions } : {}) },
   };
 }
@@ -169,7 +181,12 @@ export function compareRuns(a: RunView, b: RunView, o: CompareRunOptions = {}): 
   return { ...c, mismatches, old: side(a), new: side(b), exitCode: failed ? EXIT.gateFailed : EXIT.ok };
 }
 
-export function renderComparison(c: Comparison | ComparisonReport, o: { allowRemoved?: boolean } = {}): string {
+/** Lines naming the runs whose record is incomplete (a removed id is then no sign of a changed selection). */
+export function incompleteRuns(...views: readonly RunView[]): string[] {
+  return views.filter((v) => v.incomplete).map((v) => `${v.file}: ${v.incomplete}`);
+}
+
+export function renderComparison(c: Comparison | ComparisonReport, o: { allowRemoved?: boolean; incomplete?: readonly string[] } = {}): string {
   const lines: string[] = [`old: ${c.old.plugin} ${c.old.version ?? ''} ${c.old.sha256?.slice(0, 12) ?? ''}`.trimEnd(),
     `new: ${c.new.plugin} ${c.new.version ?? ''} ${c.new.sha256?.slice(0, 12) ?? ''}`.trimEnd()];
   if ('mismatches' in c && c.mismatches.length) lines.push(`compared with --force although the runs differ in: ${c.mismatches.join('; ')}`);
@@ -187,7 +204,8 @@ export function renderComparison(c: Comparison | ComparisonReport, o: { allowRem
   sec('Removed ids', c.removed.map((x) => `${x.id} (was ${x.status})`));
   lines.push('', `pjrt-cts compare: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.newlyUnsupported.length} newly unsupported, ${c.newWarnings.length} new warning(s), ${c.added.length} new, ${c.removed.length} removed`);
   if (c.removed.length && !o.allowRemoved) {
-    lines.push(`pjrt-cts compare: error: ${c.removed.length} id(s) of the old run are missing from the new one (did the selection change? --allow-removed accepts that)`);
+    const why = o.incomplete?.length ? `the run was not recorded whole: ${o.incomplete.join('; ')}` : 'did the selection change?';
+    lines.push(`pjrt-cts compare: error: ${c.removed.length} id(s) of the old run are missing from the new one (${why}${o.incomplete?.length ? ';' : ''} --allow-removed accepts that)`);
   }
   return lines.join('\n') + '\n';
 }

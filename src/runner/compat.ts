@@ -2,7 +2,7 @@
 // the cases whose status differs across minors. A case that passes at the newest minor run and fails, crashes or
 // times out at an older one is what PJRT's compatibility window forbids: the summary names it and the exit code is 1.
 import { Writable } from 'node:stream';
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-write.js';
 import { z } from 'zod';
 import { PJRT_API_MINOR } from '../abi/index.js';
 import { ConfigError } from '../config/errors.js';
@@ -10,6 +10,7 @@ import { FAILING, type ResultsFile, type Status } from '../config/results.js';
 import type { CompatReport } from '../config/version-compat.js';
 import { apiMinorProblem, OLDEST_API_MINOR } from '../ffi/minor.js';
 import { checkOutputFile } from './outputs.js';
+import { checkCompatPaths } from './run-paths.js';
 import { ctsVersion } from './paths.js';
 import { runCommand, type RunOptions } from './run.js';
 import { EXIT } from './summary.js';
@@ -132,10 +133,12 @@ export function renderCompat(r: CompatReport): string {
   return L.join('\n') + '\n';
 }
 
+const seconds = (ms: number): string => (ms / 1000).toFixed(ms < 10_000 ? 1 : 0);
 const countsLine = (r: ResultsFile): string => Object.entries(r.totals.byStatus).map(([k, v]) => `${v} ${k}`).join(', ');
 
 export async function compatCommand(o: CompatOptions): Promise<number> {
   if (o.json) checkOutputFile(o.json, '--json');
+  if (o.json) checkCompatPaths(o, o.json);
   const say = (s: string): void => void o.stdout.write(s);
   const runs = new Map<number, ResultsFile>();
   let minors = o.minors;
@@ -151,16 +154,19 @@ export async function compatCommand(o: CompatOptions): Promise<number> {
       say(`  0.${PJRT_API_MINOR}: ${countsLine(first)}\n`);
     }
   }
-  for (const m of minors) {
-    if (runs.has(m)) continue;
+  const todo = minors.filter((m) => !runs.has(m));
+  say(`pjrt-cts compat: ${todo.length} run(s) of the selection, one per minor (${todo.map((m) => `0.${m}`).join(', ')})${todo.length > 1 ? '; an estimate follows the first' : ''}\n`);
+  for (const [i, m] of todo.entries()) {
+    const t0 = Date.now();
     const r = await runAt(o, m);
     if (typeof r === 'number') return r;
     runs.set(m, r);
-    say(`  0.${m}: ${countsLine(r)}\n`);
+    const left = todo.length - i - 1;
+    say(`  0.${m}: ${countsLine(r)}${i === 0 && left ? `  (${seconds(Date.now() - t0)} s; about ${seconds((Date.now() - t0) * left)} s for the other ${left})` : ''}\n`);
   }
   const first = runs.get(Math.max(...runs.keys()))!;
   const report = compatReport(runs, { maxTier: first.run.maxTier, filters: o.filters, excludes: o.excludes });
   say(renderCompat(report));
-  if (o.json) writeFileSync(o.json, JSON.stringify(report, null, 2) + '\n');
+  if (o.json) writeFileAtomic(o.json, JSON.stringify(report, null, 2) + '\n');
   return report.exitCode;
 }

@@ -78,3 +78,15 @@ export function discoverAll(): DiscoveredPlugin[] {
   const sites = pythonSitePackages();
   return [...envPlugins(), ...jaxPlugins(sites), ...pythonPackagePlugins(sites)];
 }
+
+/** What each discovery source holds, for `discover` to say why it found nothing: unset, or set but malformed. */
+export function discoverySources(env: NodeJS.ProcessEnv = process.env): string[] {
+  const names = env['PJRT_NAMES_AND_LIBRARY_PATHS'];
+  const bad = (names ?? '').split(',').filter((item) => item.trim() && item.indexOf(':') <= 0);
+  return [
+    `no jax_plugins package or ${PYTHON_PACKAGE_PLUGINS.join(' or ')} package for python3`,
+    names === undefined || names === '' ? 'PJRT_NAMES_AND_LIBRARY_PATHS unset'
+      : bad.length ? `PJRT_NAMES_AND_LIBRARY_PATHS has no name:path item (${bad.map((b) => JSON.stringify(b)).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not name:path)` : 'PJRT_NAMES_AND_LIBRARY_PATHS names nothing',
+    env['PJRT_LIBRARY_PATH'] ? 'PJRT_LIBRARY_PATH set' : 'PJRT_LIBRARY_PATH unset',
+  ];
+}

@@ -2,7 +2,9 @@
 // order, summed into the results file, handed to every reporter's `end`, and turned into the exit code.
 import type { ResultsFile } from '../config/results.js';
 import type { Reporter } from '../../reporters/reporter.js';
+import { ReportOutputs } from './atomic-write.js';
 import { environment } from './identity.js';
+import { markBrokenPrograms } from './program-blame.js';
 import { ctsVersion } from './paths.js';
 import { NOT_RUN, type RunPlan } from './plan.js';
 import { profileHeadline } from './profile.js';
@@ -16,6 +18,8 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter)
   const results = [...s.results].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const sha = await plan.sha;
   if (sha) identity.sha256 = sha;
+  // A message, never a status: the reference plugin is asked only after the run, about the programs that failed.
+  if (!s.internal && !s.interrupted) await markBrokenPrograms(results, o.programs, plan.plugin.library);
   const v = verdict(results, { ...(plan.gate !== undefined ? { gate: plan.gate } : {}), interrupted: s.interrupted });
   let code = s.internal ? EXIT.internal : v.code;
   if (s.interrupted && s.signalName === 'SIGTERM') code = EXIT.terminated;
@@ -57,6 +61,8 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter)
   };
   o.onResults?.(file);
   // Reports are written whatever happened to stdout (a closed pipe must not cost the results).
-  out.end({ file, verdict: text, stale, files: [] });
-  return code;
+  // Each report is written whole or not at all; one that cannot be written is named, and the rest still are.
+  const outputs = new ReportOutputs();
+  out.end({ file, verdict: text, stale, outputs });
+  return outputs.finish(code);
 }

@@ -6,13 +6,20 @@ import path from 'node:path';
 
 export class JsonlWriter {
   private fd: number | undefined;
+  /** The first write error (a full disk): the stream stops there and the run goes on; the caller reports it. */
+  error: Error | undefined;
   constructor(readonly file: string, header?: unknown) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.fd = openSync(file, 'w');
     if (header !== undefined) this.write(header);
   }
   write(record: unknown): void {
-    if (this.fd !== undefined) writeSync(this.fd, JSON.stringify(record) + '\n');
+    if (this.fd === undefined || this.error) return;
+    try {
+      writeSync(this.fd, JSON.stringify(record) + '\n');
+    } catch (e) {
+      this.error = e as Error;
+    }
   }
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);

@@ -5,6 +5,7 @@
 import { closeSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
+import { tempPathFor } from './atomic-write.js';
 
 const why = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 
@@ -70,6 +71,15 @@ export function checkOutputFile(file: string, flag: string): void {
     try {
       unlinkSync(abs);
     } catch { /* left empty; the report overwrites it */ }
+  }
+  // Reports are written to a temporary file next to the target and renamed (atomic-write.ts): /proc, for one,
+  // lets root open /proc/version but creates nothing in /proc.
+  const tmp = tempPathFor(abs);
+  try {
+    closeSync(openSync(tmp, 'w'));
+    unlinkSync(tmp);
+  } catch (e) {
+    throw new ConfigError(flag, file, `cannot write the file: its directory does not let a file be created in it (${why(e)})`);
   }
 }
 

@@ -8,7 +8,9 @@ import { PJRT_API_MINOR } from '../abi/index.js';
 import { API_MINOR_ENV, apiMinorProblem } from '../ffi/minor.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { loadCatalogue } from './catalogue.js';
-import { loadResults } from './compare.js';
+import { loadResultsOrStream } from './stream-results.js';
+import { checkRunPaths } from './run-paths.js';
+import { capJobs, checkTiers } from './limits.js';
 import { Expectations } from './expectations.js';
 import { baseIdentity, sha256File } from './identity.js';
 import { jsonlPath } from './jsonl.js';
@@ -94,7 +96,8 @@ export interface RunPlan {
  * (`exclusiveDevices`) mean one worker; several workers get the entry's `parallelCreateOptions`. Says why when
  * --jobs asked for something else.
  */
-export function workerPlan(plugin: ResolvedPlugin, jobs: number, out: NodeJS.WritableStream): { jobs: number; plugin: ResolvedPlugin } {
+export function workerPlan(plugin: ResolvedPlugin, asked: number, out: NodeJS.WritableStream): { jobs: number; plugin: ResolvedPlugin } {
+  const jobs = plugin.exclusiveDevices ? asked : capJobs(asked, out);
   if (plugin.exclusiveDevices && jobs > 1) {
     out.write(`pjrt-cts: running 1 worker instead of ${jobs}: the ${plugin.name} entry says its devices take one process at a time (exclusiveDevices)\n`);
     return { jobs: 1, plugin };
@@ -149,7 +152,7 @@ export const NOT_RUN = 'not run: ';
 
 /** The ids of an earlier results file that did not pass (and those it never ran: stopped or interrupted). */
 function rerunIds(file: string): Set<string> {
-  const r = loadResults(file);
+  const r = loadResultsOrStream(file);
   return new Set(r.results.filter((x) => RERUN.has(x.status) || (x.status === 'skip' && /^(interrupted|not run)/.test(x.message ?? ''))).map((x) => x.id));
 }
 
@@ -182,6 +185,7 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
     if (o.html) checkOutputFile(o.html, '--html');
   }
   const catalogue = await loadCatalogue(o.programs);
+  checkTiers(catalogue, o);
   const maxTier = o.strict ? Math.max(0, ...catalogue.map((c) => c.tier)) : (o.tier ?? o.gate ?? Math.max(0, ...catalogue.map((c) => c.tier)));
   const sel = { maxTier: o.tier ?? o.gate ?? (o.strict ? maxTier : Infinity), filters: o.filters, excludes: o.excludes };
   let unsharded = selectCases(catalogue, sel);
@@ -202,6 +206,7 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
   // The workers (and the preflight's) speak the minor from their first import of src/ffi on.
   const plugin: ResolvedPlugin = { ...resolved, env: { ...resolved.env, [API_MINOR_ENV]: String(apiMinor) } };
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
+  checkRunPaths(o, plugin, expFile, jsonlFile);
   const exp = expFile ? new Expectations(loadExpectations(expFile).expectations) : undefined;
   // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
   if (o.preflight !== false && !process.env['PJRT_CTS_SUITES']) await preflight(plugin, preflightTimeout(o));
@@ -219,6 +224,7 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
   const header: StreamHeader = {
     type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run,
     plugin: { name: identity.name, path: identity.path, ...(identity.createOptions ? { createOptions: identity.createOptions } : {}) }, apiMinor,
+    selected: selected.length,
   };
   return {
     o, catalogue, selected, plugin, identity, startedAt, header, jsonlFile, sha: sha256File(plugin.library),

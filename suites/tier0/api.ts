@@ -33,7 +33,7 @@ t.case('version_minor_known', {
     minor >= XLA_MIN_MINOR,
     `pjrt_api_version.minor_version must be at least 0.${XLA_MIN_MINOR}, the oldest minor XLA's InitializePjrtPlugin accepts (xla/pjrt/pjrt_api.cc)`,
     `≥ 0.${XLA_MIN_MINOR}`,
-    `0.${minor}`,
+    minor < 0 ? `minor_version ${minor} (negative: no header has it)` : `0.${minor}`,
   );
   if (minor > PJRT_API_MINOR) log(`plugin API 0.${minor} is newer than this CTS (0.${PJRT_API_MINOR}): checked as 0.${PJRT_API_MINOR}`);
   if (minor < MIN_MINOR) log(`plugin API 0.${minor} is older than this CTS drives well (0.${MIN_MINOR}): cases that need later minors are unsupported`);
@@ -45,6 +45,8 @@ t.case('struct_size_covers_minor', {
   cite: 'PJRT_Api_Version: the plugin sets minor_version to the PJRT_API_MINOR of the header it was compiled with, and PJRT_API_MINOR is "Incremented when … Adding a new field to the PJRT_Api", so its PJRT_Api struct_size covers every slot of that minor',
   catches: ['api_struct_size_short'],
 }).run(({ plugin }) => {
+  // A negative minor names no header, so there is no struct_size to hold it to (version_minor_known fails it).
+  check.ok(plugin.apiVersion.minor >= 0, 'pjrt_api_version.minor_version must name a header (PJRT_API_MINOR ≥ 0) for struct_size to be checked against it', 'minor_version ≥ 0', `${plugin.apiVersion.minor}`);
   const need = apiStructSize(known(plugin.apiVersion.minor));
   check.ok(
     plugin.structSize >= need,
