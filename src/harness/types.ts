@@ -60,7 +60,7 @@ export interface CaseOptions extends CommonOptions {
    * The id of a case that checks a precondition of this one. When that case failed in the same run, this
    * case's failure is reported as `skip: depends on <id>, which failed` so one root cause counts once.
    */
-  dependsOn?: string;
+  dependsOn?: string | ((p: never) => string);
   /** Faults of the reference plugin (faults.json) this case must catch: 'name' or 'name=arg'. A function gets the param row. */
   catches: readonly string[] | ((p: never) => readonly string[]);
 }
