@@ -9,6 +9,7 @@ import type { Client, LoadedExecutable, Program } from '../../src/pjrt/index.js'
 import * as check from '../_lib/check.js';
 import { isPjrtError } from '../_lib/errors.js';
 import { f32, readF32 } from '../_lib/patterns.js';
+import { checkedOutputs, soleOutput } from '../_lib/outputs.js';
 
 const t = area('tier1.program_forms', { tier: 1, requires: { slots: ['PJRT_Client_Compile'] } });
 
@@ -26,8 +27,7 @@ async function runProbe(client: Client, program: Program, what: string): Promise
   const exe = await client.compile(program);
   const device = exe.addressableDevices()[0]!;
   const arg = await client.upload(f32([41]), { dtype: 'f32', dims: [], device });
-  const { outputs } = await exe.execute([[arg]]);
-  const out = await outputs[0]![0]!.toHost({ dtype: 'f32', dims: [] });
+  const out = await soleOutput(await exe.execute([[arg]])).toHost({ dtype: 'f32', dims: [] });
   check.equal(readF32(out), [42], `${what}: the probe program x + 1 must compute 41 + 1 = 42`);
 }
 
@@ -165,10 +165,9 @@ async function corpusOutputs(ctx: CaseContext<unknown>, e: CorpusEntry, program:
   }
   const device = exe.addressableDevices()[0]!;
   const args = await Promise.all(e.inputs[0]!.map((v) => client.upload(v.bytes, { dtype: v.dtype, dims: v.dims, device })));
-  const { outputs } = await exe.execute([args]);
-  const problems: string[] = [];
   const want = e.outputs[0]!;
-  if (outputs[0]!.length !== want.length) return [`as ${form}: expected ${want.length} outputs, got ${outputs[0]!.length}`];
+  const outputs = checkedOutputs(await exe.execute([args]), want.length);
+  const problems: string[] = [];
   for (let k = 0; k < want.length; k++) {
     const bytes = await outputs[0]![k]!.toHost({ dtype: want[k]!.dtype, dims: want[k]!.dims });
     const why = compareOutput(want[k]!, bytes, `as ${form}, output ${k}`);

@@ -10,6 +10,7 @@ import * as check from '../_lib/check.js';
 import { compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
+import { soleOutput } from '../_lib/outputs.js';
 
 const t = area('tier2.device_control', { tier: 2, requires: { slots: ['PJRT_Client_Devices'] } });
 
@@ -98,7 +99,7 @@ async function launchTwice(client: Client, launchIds: readonly [number, number])
   const xs = await Promise.all(launchIds.map(() => client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: dev })));
   await Promise.all(xs.map((x) => x.readyEvent().await()));
   const outs = [];
-  for (let i = 0; i < launchIds.length; i++) outs.push((await exe.execute([[xs[i]!]], { launchId: launchIds[i]! })).outputs[0]![0]!);
+  for (let i = 0; i < launchIds.length; i++) outs.push(soleOutput(await exe.execute([[xs[i]!]], { launchId: launchIds[i]! })));
   return { dev, first: outs[0]!, second: outs[1]! };
 }
 

@@ -10,6 +10,7 @@ import { slowClient, slowClientOrWhy } from '../_lib/async.js';
 import { compileText } from '../_lib/exec.js';
 import { dtype, f32, pattern, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
+import { soleOutput } from '../_lib/outputs.js';
 
 const t = area('tier2.events', { tier: 2, requires: { slots: ['PJRT_Event_IsReady', 'PJRT_Event_Await', 'PJRT_Buffer_ReadyEvent'] } });
 
@@ -41,8 +42,7 @@ t.case('execute_outputs_not_ready_early', {
   if (typeof c === 'string') return ctx.unsupported(c);
   const exe = await compileText(c, addOne([4]));
   const x = await c.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: exe.addressableDevices()[0]! });
-  const { outputs } = await exe.execute([[x]]);
-  const out = outputs[0]![0]!;
+  const out = soleOutput(await exe.execute([[x]]));
   const early = out.readyEvent().isReady();
   check.equal(early, false, 'an output of a delayed execution must not report ready before it is computed');
   check.equal(readF32(await out.toHost({ dtype: 'f32', dims: [4] })), [2, 3, 4, 5], 'reading an output must wait for its data (ToHostBuffer is ordered after the computation)');
@@ -197,9 +197,9 @@ t.case('error_buffer_fails_execute', {
   const exe = await compileText(ctx.client, addOne([4]));
   const dev = exe.addressableDevices()[0]!;
   const good = await ctx.client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: dev });
-  await check.control('the same program executes on a valid input', async () => (await exe.execute([[good]])).outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] }));
+  await check.control('the same program executes on a valid input', async () => soleOutput(await exe.execute([[good]])).toHost({ dtype: 'f32', dims: [4] }));
   const bad = await ctx.client.createErrorBuffer({ code: 'DATA_LOSS', message: INJECTED }, { dtype: 'f32', dims: [4], memory: dev.defaultMemory() });
-  const e = await check.rejects(async () => (await exe.execute([[bad]])).outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] }), 'an execution with an error buffer as input must fail with that buffer\'s error', ['DATA_LOSS']);
+  const e = await check.rejects(async () => soleOutput(await exe.execute([[bad]])).toHost({ dtype: 'f32', dims: [4] }), 'an execution with an error buffer as input must fail with that buffer\'s error', ['DATA_LOSS']);
   check.ok(e.message.includes(INJECTED), 'the execution must fail with the error buffer\'s message', `a message containing "${INJECTED}"`, `"${e.message}"`);
 }));
 

@@ -10,6 +10,7 @@ import { f32, readF32 } from '../_lib/patterns.js';
 import { addAndMul, module, tensor } from '../_lib/programs.js';
 import { decodeCompileOptions, decodeDeviceAssignment } from '../../src/proto/index.js';
 import type { Client, LoadedExecutable } from '../../src/pjrt/index.js';
+import { checkedOutputs } from '../_lib/outputs.js';
 
 const t = area('tier2.executable', { tier: 2, requires: { slots: ['PJRT_Client_Compile'] } });
 
@@ -20,7 +21,7 @@ async function outputsOf(client: Client, exe: LoadedExecutable): Promise<number[
   const dev = exe.addressableDevices()[0]!;
   const a = await client.upload(f32([1, 2, 3]), { dtype: 'f32', dims: [3], device: dev });
   const b = await client.upload(f32([4, 5, 6]), { dtype: 'f32', dims: [3], device: dev });
-  const { outputs } = await exe.execute([[a, b]]);
+  const outputs = checkedOutputs(await exe.execute([[a, b]]), 2);
   return Promise.all(outputs[0]!.map(async (o) => readF32(await o.toHost({ dtype: 'f32', dims: [3] })))); // addAndMul([3]): f32[3] twice
 }
 
