@@ -29,7 +29,8 @@ export class CaseBuilder<P> {
     for (const row of this.rows ?? [undefined]) {
       if (row) validateIdPart(row.id, 'param id');
       const catches = typeof o.catches === 'function' ? (o.catches as (p: ParamRow | undefined) => readonly string[])(row) : o.catches;
-      const dependsOn = typeof o.dependsOn === 'function' ? (o.dependsOn as (p: ParamRow | undefined) => string)(row) : o.dependsOn;
+      const depSpec = o.dependsOn ?? a.dependsOn;
+      const dependsOn = typeof depSpec === 'function' ? (depSpec as (p: ParamRow | undefined) => string)(row) : depSpec;
       const def: CaseDef = {
         id: row ? `${area}.${name}.${row.id}` : `${area}.${name}`,
         area, tier: a.tier, name, catches: [...catches], requires, source: o.source, cite: o.cite,

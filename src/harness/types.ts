@@ -34,6 +34,12 @@ interface CommonOptions {
    */
   client?: ClientNeed | boolean;
   description?: string;
+  /**
+   * The id of a case that checks a precondition of this one (a function gets the param row; on an area: the default
+   * of its cases). When that case failed in the same run, this case's failure is reported as
+   * `skip: depends on <id>, which failed` so one root cause counts once.
+   */
+  dependsOn?: string | ((p: never) => string);
 }
 
 export interface AreaOptions extends CommonOptions { tier: number }
@@ -56,11 +62,6 @@ export interface CaseOptions extends CommonOptions {
    * succeeding on valid input in the same state (`check.control`). Listed by `list --json`.
    */
   control?: string;
-  /**
-   * The id of a case that checks a precondition of this one. When that case failed in the same run, this
-   * case's failure is reported as `skip: depends on <id>, which failed` so one root cause counts once.
-   */
-  dependsOn?: string | ((p: never) => string);
   /** Faults of the reference plugin (faults.json) this case must catch: 'name' or 'name=arg'. A function gets the param row. */
   catches: readonly string[] | ((p: never) => readonly string[]);
 }

@@ -21,6 +21,12 @@ export interface OutSpec {
   dims: readonly number[];
 }
 
+/**
+ * The basic execution case (jitted x + 1 on f32). A case that runs a program to test something else (an extension,
+ * a callback, donation, events) depends on it: when x + 1 is already wrong, that case's failure is this one's.
+ */
+export const BASIC_EXECUTE = 'tier1.execute.add_one.f32';
+
 type TextCompileOptions = { numReplicas?: number; deviceAssignment?: number[][] };
 
 /**

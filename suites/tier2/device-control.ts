@@ -7,7 +7,7 @@ import {
 } from '../../src/pjrt/index.js';
 import { slowClient } from '../_lib/async.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
 import { soleOutput } from '../_lib/outputs.js';
@@ -110,6 +110,7 @@ t.case('poison_execution_by_launch_id', {
   source: 'header',
   cite: 'PJRT_Device_PoisonExecution: "Poisons the earliest execution on this device with given launch_id if it\'s not finished yet, i.e. makes its output buffers error" (and `poisoned` says whether it did); PJRT_ExecuteOptions.launch_id identifies the execution — another launch id\'s execution is untouched',
   catches: ['poison_ignores_launch_id'],
+  dependsOn: BASIC_EXECUTE,
   requires: { slots: ['PJRT_Device_PoisonExecution', 'PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] },
 }).run(async (ctx) => {
   const client = (await slowClient(ctx)) ?? ctx.client;

@@ -5,12 +5,12 @@
 // as deleted). Cases about what follows a donation apply only when the plugin took it.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import type { Buffer, Client, LoadedExecutable } from '../../src/pjrt/index.js';
 import { soleOutput } from '../_lib/outputs.js';
 
-const t = area('tier2.donation', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Buffer_IsDeleted'] } });
+const t = area('tier2.donation', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Buffer_IsDeleted'] } });
 
 /** The two ways XLA reads a donor from a StableHLO module's argument attributes. */
 const DONOR_ATTR = {

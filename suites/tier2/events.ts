@@ -7,7 +7,7 @@ import { drainRelayedCallbacks, Event, strayOnReadyCalls } from '../../src/pjrt/
 import type { Buffer } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { slowClient, slowClientOrWhy } from '../_lib/async.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { dtype, f32, pattern, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
 import { soleOutput } from '../_lib/outputs.js';
@@ -37,6 +37,7 @@ t.case('execute_outputs_not_ready_early', {
   cite: 'PJRT_Buffer_ReadyEvent: "Returns an event that is triggered when … the data in the PJRT_Buffer becomes ready"; PJRT_Event_IsReady "Returns true if this PJRT_Event has completed" — an output of a running execution is not ready',
   selfTest: NEEDS_DELAY,
   catches: ['outputs_ready_early', 'is_ready_lies'],
+  dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
   const c = await slowClientOrWhy(ctx);
   if (typeof c === 'string') return ctx.unsupported(c);
@@ -192,6 +193,7 @@ t.case('error_buffer_fails_execute', {
   cite: 'PJRT_Client_CreateErrorBuffer: "If this buffer is passed to an Execute call, the execution will fail with the given error code and message" (at the call or through its outputs)',
   control: 'the same program executes on a valid input first',
   catches: ['event_error_dropped'],
+  dependsOn: BASIC_EXECUTE,
   requires: { slots: [ERROR_BUFFER, 'PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
   const exe = await compileText(ctx.client, addOne([4]));

@@ -5,7 +5,7 @@
 // ("May not be implemented by all platforms") and GetCostAnalysis answering UNIMPLEMENTED make a case unsupported.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { addAndMul, module, tensor } from '../_lib/programs.js';
 import { decodeCompileOptions, decodeDeviceAssignment } from '../../src/proto/index.js';
@@ -38,6 +38,7 @@ t.case('serialize_roundtrip', {
   source: 'header',
   cite: 'PJRT_Executable_DeserializeAndLoad: "Deserializes an executable serialized by `PJRT_Executable_Serialize`" (same platform and library version) — the loaded executable is that executable and computes what it computed',
   catches: ['deserialize_different_program'],
+  dependsOn: BASIC_EXECUTE,
   requires: { slots: SERIALIZE },
 }).run(async (ctx) => {
   const { exe, loaded } = await roundTrip(ctx);

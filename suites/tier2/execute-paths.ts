@@ -4,12 +4,12 @@ import { area } from '../../src/harness/index.js';
 import { ExecuteContext } from '../../src/pjrt/index.js';
 import { slowClient } from '../_lib/async.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
 import { soleOutput } from '../_lib/outputs.js';
 
-const t = area('tier2.execute_paths', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+const t = area('tier2.execute_paths', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
 t.case('device_complete_events_after_outputs', {
   source: 'header',

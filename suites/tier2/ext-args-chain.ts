@@ -6,11 +6,12 @@
 import { area, programFor } from '../../src/harness/index.js';
 import { argsExtension, type Client, type LoadedExecutable } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
+import { BASIC_EXECUTE } from '../_lib/exec.js';
 import { addOne } from '../_lib/programs.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { soleOutput } from '../_lib/outputs.js';
 
-const t = area('tier2.ext.args_chain', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+const t = area('tier2.ext.args_chain', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 const DIMS = [4];
 const CHAIN_CITE = 'XLA\'s C-API client passes a PJRT_Profiler_Extension (profiler_api null, "valid only when used as an args extension": traceme_context_id) as extension_start of PJRT_Client_Compile_Args and PJRT_LoadedExecutable_Execute_Args';
 const UNKNOWN_TYPE = 0x7fff_0000;
