@@ -304,14 +304,30 @@ t.case('topology_create', {
   created.destroy();
 });
 
+/**
+ * DefaultDeviceAssignment, with UNIMPLEMENTED as unsupported — as PJRT_Client_TopologyDescription's (topologyOf): the
+ * header gives neither slot an optional-error clause, and XLA treats both alike, its PjRtClient base answering
+ * UNIMPLEMENTED for GetDefaultDeviceAssignment ("GetDefaultDeviceAssignment is not supported.") and
+ * GetTopologyDescription ("GetTopologyDescription not supported on platform …", xla/pjrt/pjrt_client.h), which
+ * pjrt_c_api_wrapper_impl.cc passes through unchanged.
+ */
+function defaultAssignmentOf(client: Client, replicas: number, unsupported: (r: string) => never): number[] {
+  try {
+    return client.defaultDeviceAssignment(replicas, 1);
+  } catch (e) {
+    if (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED') unsupported(`PJRT_Client_DefaultDeviceAssignment: UNIMPLEMENTED ("${e.message}"), as XLA's PjRtClient base answers`);
+    throw e;
+  }
+}
+
 t.case('default_device_assignment', {
   source: 'framework',
   cite: 'XLA\'s C-API client answers PjRtClient::GetDefaultDeviceAssignment (what JAX\'s client.get_default_device_assignment reaches) with this slot and builds a DeviceAssignment from the ids it writes (xla/pjrt/c_api_client/pjrt_c_api_client.cc PjRtCApiClient::GetDefaultDeviceAssignment), each looked up as a device of the client: the entries must be distinct ids of the client\'s devices; the header: "This API writes `num_replicas * num_partitions` ints"',
   catches: ['duplicate_device_ids'],
   requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
-}).run(({ client }) => {
+}).run(({ client, unsupported }) => {
   const n = client.addressableDevices().length;
-  const ids = client.defaultDeviceAssignment(n, 1);
+  const ids = defaultAssignmentOf(client, n, unsupported);
   check.equal(ids.length, n, `DefaultDeviceAssignment(${n}, 1) writes num_replicas * num_partitions entries`);
   check.unique(ids, 'a default device assignment must not place two replicas on one device (JAX pmap runs one replica per device)', 'assigned device ids');
   const known = new Set(client.devices().map((d) => d.id));
@@ -326,8 +342,8 @@ t.case('default_device_assignment_too_many', {
   control: 'PJRT_Client_DefaultDeviceAssignment with one replica per addressable device',
   catches: ['crash_in=PJRT_Client_DefaultDeviceAssignment'],
   requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
-}).run(async ({ client }) => {
-  await check.control('PJRT_Client_DefaultDeviceAssignment with one replica per addressable device', () => client.defaultDeviceAssignment(client.addressableDevices().length, 1));
+}).run(async ({ client, unsupported }) => {
+  await check.control('PJRT_Client_DefaultDeviceAssignment with one replica per addressable device', () => defaultAssignmentOf(client, client.addressableDevices().length, unsupported));
   const n = client.devices().length + 1;
   const r = await check.okOrCleanError(() => client.defaultDeviceAssignment(n, 1), `DefaultDeviceAssignment(${n}, 1)`);
   if (r.error) return;
