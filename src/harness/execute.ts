@@ -8,6 +8,7 @@ import { expect } from './expect.js';
 import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
+import { needsConfigMessage } from '../config/needs-config.js';
 import type { CaseContext, CaseDef } from './types.js';
 
 export interface CaseOutcome {
@@ -131,6 +132,9 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
         expect,
         skip(reason) { throw new SkipSignal(reason); },
         unsupported(reason) { throw new UnsupportedSignal(reason); },
+        needsConfig(field, why) {
+          throw new SkipSignal(needsConfigMessage(field, session.config.byPath ? undefined : session.config.name, why));
+        },
         capability(key, ok) { caps[key] = (caps[key] ?? true) && ok; },
         detail(key, value) { details[key] = value; },
         log(message) { notes.push(message); },

@@ -80,6 +80,11 @@ export interface CaseContext<P> {
   readonly expect: typeof expect;
   skip(reason: string): never;
   unsupported(reason: string): never;
+  /**
+   * Ends the case `skip` because the plugins.json entry lacks `field` (e.g. 'completionDelayOption'), which the case
+   * needs to run; `why` says what for. The message names the field, and says so when the plugin was given by path.
+   */
+  needsConfig(field: keyof ResolvedPlugin, why: string): never;
   /** Records a capability for the matrix: key 'row/column', e.g. 'add/f32'; false if any case records false. */
   capability(key: string, ok: boolean): void;
   /** Records a measurement in the result's `details` (e.g. a corpus output's largest observed error). */

@@ -1,12 +1,12 @@
 // Tier 2 — PJRT_Event: readiness, Await/IsReady/OnReady/Error agreement, error delivery, many events in flight.
 // PJRT_Event_Error is called only on ready events ("Should only be called if PJRT_Event_IsReady returns true"; XLA
 // CHECK-fails otherwise). Not-yet-ready states can be forced only through a plugin's completion-delay create option
-// (the reference plugin's completion_delay_ms): the cases that need one are self-tests, unsupported without it.
+// (the reference plugin's completion_delay_ms): the cases that need one are self-tests, skipped without it (needs completionDelayOption).
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { drainRelayedCallbacks, Event, strayOnReadyCalls } from '../../src/pjrt/index.js';
 import type { Buffer } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
-import { slowClient, slowClientOrWhy } from '../_lib/async.js';
+import { needSlowClient, slowClient } from '../_lib/async.js';
 import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { dtype, f32, pattern, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
@@ -14,6 +14,7 @@ import { soleOutput } from '../_lib/outputs.js';
 
 const t = area('tier2.events', { tier: 2, requires: { slots: ['PJRT_Event_IsReady', 'PJRT_Event_Await', 'PJRT_Buffer_ReadyEvent'] } });
 
+const OBSERVE_NOT_READY = 'a create option that delays every completion, to observe an event before it is ready';
 const NEEDS_DELAY = 'needs a create option that delays every completion (plugins.json completionDelayOption; the reference plugin\'s completion_delay_ms) to observe an event before it is ready';
 
 t.case('transfer_not_ready_early', {
@@ -22,8 +23,7 @@ t.case('transfer_not_ready_early', {
   selfTest: NEEDS_DELAY,
   catches: ['is_ready_lies'],
 }).run(async (ctx) => {
-  const c = await slowClientOrWhy(ctx);
-  if (typeof c === 'string') return ctx.unsupported(c);
+  const c = await needSlowClient(ctx, OBSERVE_NOT_READY);
   const { buffer, doneWithHost } = await c.bufferFromHost(pattern(dtype('f32'), [64]), { dtype: 'f32', dims: [64] });
   const ev = buffer.readyEvent();
   check.equal(ev.isReady(), false, 'IsReady must be false while the (delayed) transfer is still running');
@@ -39,8 +39,7 @@ t.case('execute_outputs_not_ready_early', {
   catches: ['outputs_ready_early', 'is_ready_lies'],
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
-  const c = await slowClientOrWhy(ctx);
-  if (typeof c === 'string') return ctx.unsupported(c);
+  const c = await needSlowClient(ctx, OBSERVE_NOT_READY);
   const exe = await compileText(c, addOne([4]));
   const x = await c.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: exe.addressableDevices()[0]! });
   const out = soleOutput(await exe.execute([[x]]));
