@@ -351,3 +351,18 @@ t.case('default_device_assignment_too_many', {
   const unknown = r.value!.filter((id) => !known.has(id));
   check.equal(unknown, [], `DefaultDeviceAssignment(${n}, 1) with more replicas than devices should fail or name only real devices (quality)`);
 });
+
+t.case('device_order_stable', {
+  source: 'quality',
+  cite: 'the header does not order PJRT_Client_Devices or PJRT_Client_AddressableDevices, but XLA\'s wrapper (pjrt_c_api_wrapper_impl.cc) answers every call with the one list the client built at creation (client->devices.data(), client->addressable_devices.data()), and frameworks number devices by list position (jax.devices()[i], local device ordinals): a caller that lists them twice must get the same numbering. Quality, because XLA\'s C-API client (PjRtCApiClient::InitDevicesAndMemorySpaces) calls each only once',
+  catches: ['device_order_rotates'],
+}).run(({ client }) => {
+  const CALLS = 4;
+  const lists = { Devices: () => client.devices(), AddressableDevices: () => client.addressableDevices() };
+  for (const [slot, list] of Object.entries(lists)) {
+    const first = list().map((d) => d.id);
+    for (let i = 1; i < CALLS; i++) {
+      check.equal(list().map((d) => d.id), first, `PJRT_Client_${slot} should list the devices in the same order on every call (call ${i + 1} of ${CALLS})`);
+    }
+  }
+});
