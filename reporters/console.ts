@@ -1,7 +1,8 @@
 // Console output: a live progress line on a TTY, plain lines otherwise; the summary ends with a plain line
 // `pjrt-cts: N passed, N failed, …` preceded by `N passed, N failed` alone on its line.
 import { Chalk, type ChalkInstance } from 'chalk';
-import { FAILING, type CaseResult, type Status } from '../src/config/results.js';
+import { FAILING, type CaseResult, type ResultsFile, type Status } from '../src/config/results.js';
+import { configNeedOf } from '../src/config/needs-config.js';
 import { renderMatrix } from './matrix.js';
 import type { Reporter, RunEnd, RunStart } from './reporter.js';
 
@@ -143,6 +144,14 @@ export class ConsoleReporter implements Reporter {
     if (info.stale.length) {
       this.write(`\n${c.bold('Stale expectations')} (match no case id) (${info.stale.length})\n`);
       for (const s of info.stale) this.write(`  ${s.tests.join(', ')}: ${s.reason}\n`);
+    }
+    const needs = new Map<string, number>();
+    for (const x of list) {
+      const field = x.status === 'skip' ? configNeedOf(x.message) : undefined;
+      if (field) needs.set(field, (needs.get(field) ?? 0) + 1);
+    }
+    if (needs.size) {
+      this.write(`\n${c.bold('Skipped for want of configuration')} (plugins.json entry fields that would enable them): ${[...needs].map(([f, k]) => `${f} (${k} case${k === 1 ? '' : 's'})`).join(', ')}\n`);
     }
     if (this.o.matrix) this.write(`\n${c.bold('Capability matrix')}\n${renderMatrix(r.capabilities)}\n`);
     const k = r.counters;

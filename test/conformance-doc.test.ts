@@ -20,6 +20,12 @@ describe('sources of demand', () => {
     assert.deepEqual(bad, []);
   });
 
+  it('every dependsOn names a registered case (not itself)', () => {
+    const ids = new Set(allCases().map((c) => c.id));
+    const bad = allCases().filter((c) => c.dependsOn !== undefined && (!ids.has(c.dependsOn) || c.dependsOn === c.id)).map((c) => `${c.id} → ${c.dependsOn}`);
+    assert.deepEqual(bad, []);
+  });
+
   it('docs/api-coverage.md names the slots that passing cases call (a run with --record-slots)', function () {
     this.timeout(120_000);
     if (!existsSync(path.join(root, 'build', 'reference-plugin', 'libpjrt_reference.so'))) this.skip();

@@ -5,7 +5,7 @@ export { ENUMS, enumDef, enumValue, enumMember, isEnum } from './enums.js';
 export type { EnumDef, EnumMember } from './enums.js';
 export { API_SLOTS, slotIndex } from './slots.js';
 export type { SlotDef } from './slots.js';
-export { layoutOf, slotOffset, apiStructSize, slotsAt, structExists, typeLayout } from './layout.js';
+export { layoutOf, previousStructSize, slotOffset, apiStructSize, slotsAt, structExists, typeLayout } from './layout.js';
 export type { FieldLayout, StructLayout } from './layout.js';
 export { DTYPES, dtype, dtypeByPjrt, denseByteSize } from './dtypes.js';
 export type { DtypeRow, DtypeKind } from './dtypes.js';

@@ -107,6 +107,17 @@ export function layoutOf(struct: string, minor: number = PJRT_API_MINOR): Struct
   return layout;
 }
 
+/**
+ * The struct_size a caller built against the header just before the struct's newest field(s) passes, or undefined
+ * when the struct never grew (every field is as old as the struct, so no real caller sends a smaller size).
+ */
+export function previousStructSize(struct: string): { minor: number; structSize: number } | undefined {
+  const def = structDef(struct);
+  const newest = Math.max(...def.fields.map((f) => f.since));
+  if (newest <= def.since) return undefined;
+  return { minor: newest - 1, structSize: layoutOf(struct, newest - 1).structSize };
+}
+
 function baseType(type: CType): string {
   return type.trim().replace(/^const\s+/, '').replace(/^struct\s+/, '');
 }

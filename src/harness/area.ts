@@ -29,11 +29,13 @@ export class CaseBuilder<P> {
     for (const row of this.rows ?? [undefined]) {
       if (row) validateIdPart(row.id, 'param id');
       const catches = typeof o.catches === 'function' ? (o.catches as (p: ParamRow | undefined) => readonly string[])(row) : o.catches;
+      const depSpec = o.dependsOn ?? a.dependsOn;
+      const dependsOn = typeof depSpec === 'function' ? (depSpec as (p: ParamRow | undefined) => string)(row) : depSpec;
       const def: CaseDef = {
         id: row ? `${area}.${name}.${row.id}` : `${area}.${name}`,
         area, tier: a.tier, name, catches: [...catches], requires, source: o.source, cite: o.cite,
         ...(o.selfTest ? { selfTest: o.selfTest } : {}), ...(o.control ? { control: o.control } : {}),
-        ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}),
+        ...(dependsOn ? { dependsOn } : {}),
         required: o.required ?? a.required ?? false,
         p: row,
         fn: fn as CaseFn<never>,

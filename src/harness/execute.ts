@@ -9,6 +9,7 @@ import { ownClient, withClientLimit } from './own-client.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
 import { COMPILE_ONLY_SKIP, profileSkip } from './compile-only.js';
+import { needsConfigMessage } from '../config/needs-config.js';
 import type { CaseContext, CaseDef } from './types.js';
 
 export interface CaseOutcome {
@@ -144,6 +145,9 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
         timeoutMs: opts.timeoutMs,
         skip(reason) { throw new SkipSignal(reason); },
         unsupported(reason) { throw new UnsupportedSignal(reason); },
+        needsConfig(field, why) {
+          throw new SkipSignal(needsConfigMessage(field, session.config.byPath ? undefined : session.config.name, why));
+        },
         capability(key, ok) { caps[key] = (caps[key] ?? true) && ok; },
         detail(key, value) { details[key] = value; },
         log(message) { notes.push(message); },

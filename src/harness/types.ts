@@ -33,6 +33,12 @@ interface CommonOptions {
    */
   client?: ClientNeed | boolean;
   description?: string;
+  /**
+   * The id of a case that checks a precondition of this one (a function gets the param row; on an area: the default
+   * of its cases). When that case failed in the same run, this case's failure is reported as
+   * `skip: depends on <id>, which failed` so one root cause counts once.
+   */
+  dependsOn?: string | ((p: never) => string);
 }
 
 export interface AreaOptions extends CommonOptions { tier: number }
@@ -55,11 +61,6 @@ export interface CaseOptions extends CommonOptions {
    * succeeding on valid input in the same state (`check.control`). Listed by `list --json`.
    */
   control?: string;
-  /**
-   * The id of a case that checks a precondition of this one. When that case failed in the same run, this
-   * case's failure is reported as `skip: depends on <id>, which failed` so one root cause counts once.
-   */
-  dependsOn?: string;
   /** Faults of the reference plugin (faults.json) this case must catch: 'name' or 'name=arg'. A function gets the param row. */
   catches: readonly string[] | ((p: never) => readonly string[]);
 }
@@ -77,6 +78,11 @@ export interface CaseContext<P> {
   readonly timeoutMs: number;
   skip(reason: string): never;
   unsupported(reason: string): never;
+  /**
+   * Ends the case `skip` because the plugins.json entry lacks `field` (e.g. 'completionDelayOption'), which the case
+   * needs to run; `why` says what for. The message names the field, and says so when the plugin was given by path.
+   */
+  needsConfig(field: keyof ResolvedPlugin, why: string): never;
   /** Records a capability for the matrix: key 'row/column', e.g. 'add/f32'; false if any case records false. */
   capability(key: string, ok: boolean): void;
   /** Records a measurement in the result's `details` (e.g. a corpus output's largest observed error). */

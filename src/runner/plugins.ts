@@ -30,6 +30,8 @@ export interface ResolvedPlugin {
   topology?: string;
   /** `run --compile-only`: no client is created; the cases that need one are skipped (src/harness/compile-only.ts). */
   compileOnly?: boolean;
+  /** Given by path (`--plugin ./lib.so`): no plugins.json entry, so none of the entry's optional fields. */
+  byPath?: boolean;
 }
 
 /** The entry's optional fields that travel unchanged to the workers (the suites read them from `ctx.config`). */
@@ -94,7 +96,7 @@ export function isLibraryPath(nameOrPath: string): boolean {
 function libraryPlugin(name: string, overrides: NamedValues, file: string | undefined): ResolvedPlugin {
   const lib = path.resolve(name);
   if (!existsSync(lib)) throw new ConfigError('--plugin', name, `expected an existing shared library${file ? ' or a plugin name from ' + file : ''}`);
-  return { name: path.basename(lib), library: lib, createOptions: { ...overrides }, env: {}, rtldGlobal: false };
+  return { name: path.basename(lib), library: lib, createOptions: { ...overrides }, env: {}, rtldGlobal: false, byPath: true };
 }
 
 /**

@@ -21,6 +21,14 @@ export async function slowClientOrWhy(ctx: CaseContext<unknown>, delayMs = DELAY
   }
 }
 
+/** The slow client for a case that cannot run without one: `skip` (needs completionDelayOption) when the entry names no
+ *  such option, `unsupported` when the plugin rejects it or allows no second live client. */
+export async function needSlowClient(ctx: CaseContext<unknown>, why: string, delayMs = DELAY_MS): Promise<Client> {
+  if (completionDelayOption(ctx.config) === undefined) return ctx.needsConfig('completionDelayOption', why);
+  const c = await slowClientOrWhy(ctx, delayMs);
+  return typeof c === 'string' ? ctx.unsupported(c) : c;
+}
+
 export async function slowClient(ctx: CaseContext<unknown>, delayMs = DELAY_MS): Promise<Client | undefined> {
   const c = await slowClientOrWhy(ctx, delayMs);
   return typeof c === 'string' ? undefined : c;

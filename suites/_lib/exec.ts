@@ -7,6 +7,7 @@ import { programFor } from '../../src/harness/index.js';
 import type { Buffer, Client, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import * as check from './check.js';
 import { isPjrtError } from './errors.js';
+import { checkedOutputs } from './outputs.js';
 
 export interface HostArray {
   dtype: string;
@@ -19,6 +20,12 @@ export interface OutSpec {
   dtype: string;
   dims: readonly number[];
 }
+
+/**
+ * The basic execution case (jitted x + 1 on f32). A case that runs a program to test something else (an extension,
+ * a callback, donation, events) depends on it: when x + 1 is already wrong, that case's failure is this one's.
+ */
+export const BASIC_EXECUTE = 'tier1.execute.add_one.f32';
 
 type TextCompileOptions = { numReplicas?: number; deviceAssignment?: number[][] };
 
@@ -48,8 +55,8 @@ export async function run1(client: Client, text: string, args: HostArray[], outs
   const exe = await client.compileCached(await programFor(client, text)); // running, not testing compile: once per worker
   const dev = device ?? exe.addressableDevices()[0]!;
   const bufs = await Promise.all(args.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: dev })));
-  const { outputs } = await exe.execute([bufs]);
-  return Promise.all(outputs[0]!.map((b, k) => (outs[k] ? readOut(b, outs[k]) : b.toHost())));
+  const outputs = checkedOutputs(await exe.execute([bufs]), outs.length);
+  return Promise.all(outputs[0]!.map((b, k) => readOut(b, outs[k]!)));
 }
 
 /**
@@ -84,7 +91,8 @@ export async function runReplicated(client: Client, text: string, n: number, arg
   const bufs = await Promise.all(
     devices.map((device, r) => Promise.all(args[r]!.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device })))),
   );
-  const { outputs } = await exe.execute(bufs);
+  const result = await exe.execute(bufs);
+  const outputs = outs ? checkedOutputs(result, outs.length) : result.outputs;
   outputs.forEach((row, r) => row.forEach((b, k) => {
     const want = outs?.[k];
     if (!want) return;

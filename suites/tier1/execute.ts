@@ -6,6 +6,7 @@ import * as check from '../_lib/check.js';
 import { compileText, opsOrUnsupported, readOut, run1, type OutSpec } from '../_lib/exec.js';
 import { f32, readF32, readS32, s32 } from '../_lib/patterns.js';
 import { addOne, module, onePlusOne, tensor, timesTwo } from '../_lib/programs.js';
+import { soleOutput } from '../_lib/outputs.js';
 
 const t = area('tier1.execute', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
@@ -43,8 +44,8 @@ t.case('on_every_device', {
   for (const d of client.addressableDevices()) {
     const exe = await compileText(client, addOne([2]), { deviceAssignment: [[d.id]] });
     const b = await client.upload(f32([1, 2]), { dtype: 'f32', dims: [2], device: d });
-    const { outputs } = await exe.execute([[b]]);
-    check.equal(readF32(await readOut(outputs[0]![0]!, { dtype: 'f32', dims: [2] })), [2, 3], `add-one compiled for and run on device ${d.id}`);
+    const out = soleOutput(await exe.execute([[b]]));
+    check.equal(readF32(await readOut(out, { dtype: 'f32', dims: [2] })), [2, 3], `add-one compiled for and run on device ${d.id}`);
   }
 });
 
@@ -57,8 +58,8 @@ t.case('on_every_device_output_device', {
   for (const d of client.addressableDevices()) {
     const exe = await compileText(client, addOne([2]), { deviceAssignment: [[d.id]] });
     const b = await client.upload(f32([1, 2]), { dtype: 'f32', dims: [2], device: d });
-    const { outputs } = await exe.execute([[b]]);
-    check.equal(outputs[0]![0]!.device().id, d.id, `the output of an execution on device ${d.id} (the device specified at compile time) must live on it`);
+    const out = soleOutput(await exe.execute([[b]]));
+    check.equal(out.device().id, d.id, `the output of an execution on device ${d.id} (the device specified at compile time) must live on it`);
   }
 });
 

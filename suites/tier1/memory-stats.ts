@@ -31,7 +31,7 @@ function atMost(s: MemoryStats, lo: string, hi: string, why: string): void {
 
 t.case('amounts_consistent', {
   source: 'header',
-  cite: 'PJRT_Device_MemoryStats_Args: "Number of bytes in use", "The peak bytes in use", "The largest single allocation seen", "Number of bytes reserved" / "The peak number of bytes reserved", pool_bytes / peak_pool_bytes, and peak_allocated_bytes (0.113, undocumented in the header; the tsl::AllocatorStats field it reports is the "Peak of reserved and in-use bytes") — amounts and counts are never negative, a peak is never below the current amount, and the largest allocation was once in use',
+  cite: 'PJRT_Device_MemoryStats_Args: "Number of bytes in use", "The peak bytes in use", "The largest single allocation seen", "Number of bytes reserved" / "The peak number of bytes reserved", pool_bytes / peak_pool_bytes — amounts and counts are never negative, a peak is never below the current amount, and the largest allocation was once in use (peak_allocated_bytes, which the header leaves undocumented, is judged by peak_allocated_covers_in_use)',
   catches: ['memory_stats_peak_below_in_use'],
 }).run(optional(async (ctx) => {
   const live = await liveBuffer(ctx);
@@ -43,7 +43,16 @@ t.case('amounts_consistent', {
   atMost(s, 'largestAllocSize', 'peakBytesInUse', 'the largest single allocation was in use at some point');
   atMost(s, 'bytesReserved', 'peakBytesReserved', 'the peak reservation includes the current one');
   atMost(s, 'poolBytes', 'peakPoolBytes', 'the peak pool size includes the current one');
-  atMost(s, 'bytesInUse', 'peakAllocatedBytes', 'the bytes in use now were allocated, so the peak allocated bytes include them');
+  live.destroy();
+}));
+
+t.case('peak_allocated_covers_in_use', {
+  source: 'quality',
+  cite: 'PJRT_Device_MemoryStats_Args.peak_allocated_bytes (0.113) has no doc comment in the header; the tsl::AllocatorStats field it reports is the "Peak of reserved and in-use bytes", so a user reading it expects at least the bytes in use now — but XLA\'s GPU client sets peak_allocated_bytes_is_set always while no allocator fills the field (it reads 0 with 1 MiB in use), so this is quality only',
+  catches: ['memory_stats_peak_below_in_use'],
+}).run(optional(async (ctx) => {
+  const live = await liveBuffer(ctx);
+  atMost(ctx.device.memoryStats(), 'bytesInUse', 'peakAllocatedBytes', 'the bytes in use now were allocated, so the peak allocated bytes should include them');
   live.destroy();
 }));
 

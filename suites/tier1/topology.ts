@@ -186,12 +186,12 @@ t.case('topology_platform_name', {
 });
 
 t.case('topology_platform_version', {
-  source: 'header',
-  cite: 'PJRT_TopologyDescription_PlatformVersion and PJRT_Client_PlatformVersion both return "a string containing human-readable, platform-specific version info (e.g. the CUDA version on GPU or libtpu version on Cloud TPU)"; PJRT_Client_TopologyDescription is "the topology description of the runtime topology" — the client\'s own runtime, so the same version',
+  source: 'quality',
+  cite: 'PJRT_TopologyDescription_PlatformVersion and PJRT_Client_PlatformVersion each return "a string containing human-readable, platform-specific version info (e.g. the CUDA version on GPU or libtpu version on Cloud TPU)" and the header never says the two are equal — XLA\'s GPU client reports "cuda <CUDART_VERSION>" while its topology (BuildGpuTopology, xla/pjrt/gpu/ topology_util.cc) reports the device name — so equality is only what a user comparing the runtime topology with its client would expect',
   catches: ['topology_platform_version_stale'],
   requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_PlatformVersion', 'PJRT_Client_PlatformVersion'] },
 }).run(({ client, unsupported }) => {
-  check.equal(topologyOf(client, unsupported).platformVersion(), client.platformVersion(), 'the runtime topology\'s platform version must equal the client\'s');
+  check.equal(topologyOf(client, unsupported).platformVersion(), client.platformVersion(), 'the runtime topology\'s platform version should equal the client\'s');
 });
 
 const sortedIds = (t: TopologyDescription): number[] => t.deviceDescriptions().map((d) => d.id).sort((a, b) => a - b);
@@ -304,14 +304,30 @@ t.case('topology_create', {
   created.destroy();
 });
 
+/**
+ * DefaultDeviceAssignment, with UNIMPLEMENTED as unsupported — as PJRT_Client_TopologyDescription's (topologyOf): the
+ * header gives neither slot an optional-error clause, and XLA treats both alike, its PjRtClient base answering
+ * UNIMPLEMENTED for GetDefaultDeviceAssignment ("GetDefaultDeviceAssignment is not supported.") and
+ * GetTopologyDescription ("GetTopologyDescription not supported on platform …", xla/pjrt/pjrt_client.h), which
+ * pjrt_c_api_wrapper_impl.cc passes through unchanged.
+ */
+function defaultAssignmentOf(client: Client, replicas: number, unsupported: (r: string) => never): number[] {
+  try {
+    return client.defaultDeviceAssignment(replicas, 1);
+  } catch (e) {
+    if (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED') unsupported(`PJRT_Client_DefaultDeviceAssignment: UNIMPLEMENTED ("${e.message}"), as XLA's PjRtClient base answers`);
+    throw e;
+  }
+}
+
 t.case('default_device_assignment', {
   source: 'framework',
   cite: 'XLA\'s C-API client answers PjRtClient::GetDefaultDeviceAssignment (what JAX\'s client.get_default_device_assignment reaches) with this slot and builds a DeviceAssignment from the ids it writes (xla/pjrt/c_api_client/pjrt_c_api_client.cc PjRtCApiClient::GetDefaultDeviceAssignment), each looked up as a device of the client: the entries must be distinct ids of the client\'s devices; the header: "This API writes `num_replicas * num_partitions` ints"',
   catches: ['duplicate_device_ids'],
   requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
-}).run(({ client }) => {
+}).run(({ client, unsupported }) => {
   const n = client.addressableDevices().length;
-  const ids = client.defaultDeviceAssignment(n, 1);
+  const ids = defaultAssignmentOf(client, n, unsupported);
   check.equal(ids.length, n, `DefaultDeviceAssignment(${n}, 1) writes num_replicas * num_partitions entries`);
   check.unique(ids, 'a default device assignment must not place two replicas on one device (JAX pmap runs one replica per device)', 'assigned device ids');
   const known = new Set(client.devices().map((d) => d.id));
@@ -326,12 +342,27 @@ t.case('default_device_assignment_too_many', {
   control: 'PJRT_Client_DefaultDeviceAssignment with one replica per addressable device',
   catches: ['crash_in=PJRT_Client_DefaultDeviceAssignment'],
   requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
-}).run(async ({ client }) => {
-  await check.control('PJRT_Client_DefaultDeviceAssignment with one replica per addressable device', () => client.defaultDeviceAssignment(client.addressableDevices().length, 1));
+}).run(async ({ client, unsupported }) => {
+  await check.control('PJRT_Client_DefaultDeviceAssignment with one replica per addressable device', () => defaultAssignmentOf(client, client.addressableDevices().length, unsupported));
   const n = client.devices().length + 1;
   const r = await check.okOrCleanError(() => client.defaultDeviceAssignment(n, 1), `DefaultDeviceAssignment(${n}, 1)`);
   if (r.error) return;
   const known = new Set(client.devices().map((d) => d.id));
   const unknown = r.value!.filter((id) => !known.has(id));
   check.equal(unknown, [], `DefaultDeviceAssignment(${n}, 1) with more replicas than devices should fail or name only real devices (quality)`);
+});
+
+t.case('device_order_stable', {
+  source: 'quality',
+  cite: 'the header does not order PJRT_Client_Devices or PJRT_Client_AddressableDevices, but XLA\'s wrapper (pjrt_c_api_wrapper_impl.cc) answers every call with the one list the client built at creation (client->devices.data(), client->addressable_devices.data()), and frameworks number devices by list position (jax.devices()[i], local device ordinals): a caller that lists them twice must get the same numbering. Quality, because XLA\'s C-API client (PjRtCApiClient::InitDevicesAndMemorySpaces) calls each only once',
+  catches: ['device_order_rotates'],
+}).run(({ client }) => {
+  const CALLS = 4;
+  const lists = { Devices: () => client.devices(), AddressableDevices: () => client.addressableDevices() };
+  for (const [slot, list] of Object.entries(lists)) {
+    const first = list().map((d) => d.id);
+    for (let i = 1; i < CALLS; i++) {
+      check.equal(list().map((d) => d.id), first, `PJRT_Client_${slot} should list the devices in the same order on every call (call ${i + 1} of ${CALLS})`);
+    }
+  }
 });

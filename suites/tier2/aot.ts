@@ -7,9 +7,10 @@ import type { CompileOptions } from '../../src/proto/index.js';
 import * as check from '../_lib/check.js';
 import { createOptionsOf } from '../_lib/config.js';
 import { noCompilerIsUnsupported } from '../_lib/aot.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { addAndMul } from '../_lib/programs.js';
+import { checkedOutputs } from '../_lib/outputs.js';
 
 const t = area('tier2.aot', { tier: 2, requires: { slots: ['PJRT_Compile', 'PJRT_Client_TopologyDescription'] } });
 
@@ -29,7 +30,7 @@ async function outputsOf(client: Client, exe: LoadedExecutable): Promise<number[
   const dev = exe.addressableDevices()[0]!;
   const a = await client.upload(f32([1, 2, 3]), { dtype: 'f32', dims: [3], device: dev });
   const b = await client.upload(f32([4, 5, 6]), { dtype: 'f32', dims: [3], device: dev });
-  const { outputs } = await exe.execute([[a, b]]);
+  const outputs = checkedOutputs(await exe.execute([[a, b]]), 2);
   return Promise.all(outputs[0]!.map(async (o) => readF32(await o.toHost({ dtype: 'f32', dims: [3] }))));
 }
 
@@ -37,6 +38,7 @@ t.case('compile_load_execute', {
   source: 'header',
   cite: 'PJRT_Compile: "Compiles a program in specified format (such as MLIR or HLO) with given `options`. The returned executable must be loaded by a compatible PJRT_Client before execution"; PJRT_Client_Load: "Loads a PJRT_Executable" — the client\'s own runtime topology is compatible, and the loaded program computes what PJRT_Client_Compile\'s does',
   catches: ['crash_in=PJRT_Compile', 'crash_in=PJRT_Client_Load'],
+  dependsOn: BASIC_EXECUTE,
   requires: { slots: ['PJRT_Client_Load'] },
 }).run(async (ctx) => {
   const exe = await aotCompile(ctx, await runtimeTopology(ctx), addAndMul([3]));
@@ -62,6 +64,7 @@ t.case('serialize_deserialize_execute', {
   source: 'header',
   cite: 'PJRT_Executable_Serialize: "Returns a platform-specific serialization of `executable`"; PJRT_Executable_DeserializeAndLoad: "Deserializes an executable serialized by `PJRT_Executable_Serialize`" — an AOT executable\'s serialization loads and computes what the program computes (serialization UNIMPLEMENTED → unsupported)',
   catches: ['deserialize_different_program'],
+  dependsOn: BASIC_EXECUTE,
   requires: { slots: ['PJRT_Executable_Serialize', 'PJRT_Executable_DeserializeAndLoad'] },
 }).run(async (ctx) => {
   const exe = await aotCompile(ctx, await runtimeTopology(ctx), addAndMul([3]));

@@ -5,11 +5,12 @@
 // as deleted). Cases about what follows a donation apply only when the plugin took it.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import type { Buffer, Client, LoadedExecutable } from '../../src/pjrt/index.js';
+import { soleOutput } from '../_lib/outputs.js';
 
-const t = area('tier2.donation', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Buffer_IsDeleted'] } });
+const t = area('tier2.donation', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Buffer_IsDeleted'] } });
 
 /** The two ways XLA reads a donor from a StableHLO module's argument attributes. */
 const DONOR_ATTR = {
@@ -54,8 +55,7 @@ async function donateA(ctx: CaseContext<unknown>): Promise<{ exe: LoadedExecutab
     check.equal(readF32(await a.toHost()), A, 'the uploaded input holds its values');
   });
   await check.control('execute with the same inputs, donation forbidden by non_donatable_input_indices', async () => {
-    const { outputs } = await exe.execute([[a, b]], { nonDonatable: [0] });
-    await outputs[0]![0]!.toHost(F32_4);
+    await soleOutput(await exe.execute([[a, b]], { nonDonatable: [0] })).toHost(F32_4);
   });
   await exe.execute([[a, b]]);
   return { exe, a, b, donated: a.isDeleted() };
@@ -90,8 +90,7 @@ t.case('donating_program_computes', {
 }).params([{ id: 'jax_buffer_donor', kind: 'jax' as DonorKind }, { id: 'tf_aliasing_output', kind: 'tf' as DonorKind }])
   .run(async ({ client, p }) => {
     const { exe, a, b } = await setup(client, p.kind);
-    const { outputs } = await exe.execute([[a, b]]);
-    check.equal(readF32(await outputs[0]![0]!.toHost(F32_4)), SUM, `a program with a donor argument (${DONOR_ATTR[p.kind]}) must compute a + b whether or not the plugin donates`);
+    check.equal(readF32(await soleOutput(await exe.execute([[a, b]])).toHost(F32_4)), SUM, `a program with a donor argument (${DONOR_ATTR[p.kind]}) must compute a + b whether or not the plugin donates`);
   });
 
 t.case('non_donor_input_alive', {
@@ -162,7 +161,6 @@ t.case('double_donation_rejected', {
   const { exe, a, b, donated } = await donateA(ctx);
   if (!donated) return ctx.unsupported(DECLINED);
   await check.rejects(async () => {
-    const { outputs } = await exe.execute([[a, b]]);
-    return outputs[0]![0]!.toHost(F32_4);
+    return soleOutput(await exe.execute([[a, b]])).toHost(F32_4);
   }, 'executing with an already-donated buffer must fail cleanly (an error from Execute or in its outputs), not compute or crash');
 });

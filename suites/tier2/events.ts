@@ -1,18 +1,20 @@
 // Tier 2 — PJRT_Event: readiness, Await/IsReady/OnReady/Error agreement, error delivery, many events in flight.
 // PJRT_Event_Error is called only on ready events ("Should only be called if PJRT_Event_IsReady returns true"; XLA
 // CHECK-fails otherwise). Not-yet-ready states can be forced only through a plugin's completion-delay create option
-// (the reference plugin's completion_delay_ms): the cases that need one are self-tests, unsupported without it.
+// (the reference plugin's completion_delay_ms): the cases that need one are self-tests, skipped without it (needs completionDelayOption).
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { drainRelayedCallbacks, Event, strayOnReadyCalls } from '../../src/pjrt/index.js';
 import type { Buffer } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
-import { slowClient, slowClientOrWhy } from '../_lib/async.js';
-import { compileText } from '../_lib/exec.js';
+import { needSlowClient, slowClient } from '../_lib/async.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { dtype, f32, pattern, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
+import { soleOutput } from '../_lib/outputs.js';
 
 const t = area('tier2.events', { tier: 2, requires: { slots: ['PJRT_Event_IsReady', 'PJRT_Event_Await', 'PJRT_Buffer_ReadyEvent'] } });
 
+const OBSERVE_NOT_READY = 'a create option that delays every completion, to observe an event before it is ready';
 const NEEDS_DELAY = 'needs a create option that delays every completion (plugins.json completionDelayOption; the reference plugin\'s completion_delay_ms) to observe an event before it is ready';
 
 t.case('transfer_not_ready_early', {
@@ -23,8 +25,7 @@ t.case('transfer_not_ready_early', {
   // Only the slow client is used: a plugin allowing one live client may have the shared one released for it.
   client: 'none',
 }).run(async (ctx) => {
-  const c = await slowClientOrWhy(ctx);
-  if (typeof c === 'string') return ctx.unsupported(c);
+  const c = await needSlowClient(ctx, OBSERVE_NOT_READY);
   const { buffer, doneWithHost } = await c.bufferFromHost(pattern(dtype('f32'), [64]), { dtype: 'f32', dims: [64] });
   const ev = buffer.readyEvent();
   check.equal(ev.isReady(), false, 'IsReady must be false while the (delayed) transfer is still running');
@@ -39,13 +40,12 @@ t.case('execute_outputs_not_ready_early', {
   selfTest: NEEDS_DELAY,
   catches: ['outputs_ready_early', 'is_ready_lies'],
   client: 'none',
+  dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
-  const c = await slowClientOrWhy(ctx);
-  if (typeof c === 'string') return ctx.unsupported(c);
+  const c = await needSlowClient(ctx, OBSERVE_NOT_READY);
   const exe = await compileText(c, addOne([4]));
   const x = await c.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: exe.addressableDevices()[0]! });
-  const { outputs } = await exe.execute([[x]]);
-  const out = outputs[0]![0]!;
+  const out = soleOutput(await exe.execute([[x]]));
   const early = out.readyEvent().isReady();
   check.equal(early, false, 'an output of a delayed execution must not report ready before it is computed');
   check.equal(readF32(await out.toHost({ dtype: 'f32', dims: [4] })), [2, 3, 4, 5], 'reading an output must wait for its data (ToHostBuffer is ordered after the computation)');
@@ -195,14 +195,15 @@ t.case('error_buffer_fails_execute', {
   cite: 'PJRT_Client_CreateErrorBuffer: "If this buffer is passed to an Execute call, the execution will fail with the given error code and message" (at the call or through its outputs)',
   control: 'the same program executes on a valid input first',
   catches: ['event_error_dropped'],
+  dependsOn: BASIC_EXECUTE,
   requires: { slots: [ERROR_BUFFER, 'PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
   const exe = await compileText(ctx.client, addOne([4]));
   const dev = exe.addressableDevices()[0]!;
   const good = await ctx.client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: dev });
-  await check.control('the same program executes on a valid input', async () => (await exe.execute([[good]])).outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] }));
+  await check.control('the same program executes on a valid input', async () => soleOutput(await exe.execute([[good]])).toHost({ dtype: 'f32', dims: [4] }));
   const bad = await ctx.client.createErrorBuffer({ code: 'DATA_LOSS', message: INJECTED }, { dtype: 'f32', dims: [4], memory: dev.defaultMemory() });
-  const e = await check.rejects(async () => (await exe.execute([[bad]])).outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] }), 'an execution with an error buffer as input must fail with that buffer\'s error', ['DATA_LOSS']);
+  const e = await check.rejects(async () => soleOutput(await exe.execute([[bad]])).toHost({ dtype: 'f32', dims: [4] }), 'an execution with an error buffer as input must fail with that buffer\'s error', ['DATA_LOSS']);
   check.ok(e.message.includes(INJECTED), 'the execution must fail with the error buffer\'s message', `a message containing "${INJECTED}"`, `"${e.message}"`);
 }));
 

@@ -5,11 +5,12 @@
 // ("May not be implemented by all platforms") and GetCostAnalysis answering UNIMPLEMENTED make a case unsupported.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { addAndMul, module, tensor } from '../_lib/programs.js';
 import { decodeCompileOptions, decodeDeviceAssignment } from '../../src/proto/index.js';
 import type { Client, LoadedExecutable } from '../../src/pjrt/index.js';
+import { checkedOutputs } from '../_lib/outputs.js';
 
 const t = area('tier2.executable', { tier: 2, requires: { slots: ['PJRT_Client_Compile'] } });
 
@@ -20,7 +21,7 @@ async function outputsOf(client: Client, exe: LoadedExecutable): Promise<number[
   const dev = exe.addressableDevices()[0]!;
   const a = await client.upload(f32([1, 2, 3]), { dtype: 'f32', dims: [3], device: dev });
   const b = await client.upload(f32([4, 5, 6]), { dtype: 'f32', dims: [3], device: dev });
-  const { outputs } = await exe.execute([[a, b]]);
+  const outputs = checkedOutputs(await exe.execute([[a, b]]), 2);
   return Promise.all(outputs[0]!.map(async (o) => readF32(await o.toHost({ dtype: 'f32', dims: [3] })))); // addAndMul([3]): f32[3] twice
 }
 
@@ -37,6 +38,7 @@ t.case('serialize_roundtrip', {
   source: 'header',
   cite: 'PJRT_Executable_DeserializeAndLoad: "Deserializes an executable serialized by `PJRT_Executable_Serialize`" (same platform and library version) — the loaded executable is that executable and computes what it computed',
   catches: ['deserialize_different_program'],
+  dependsOn: BASIC_EXECUTE,
   requires: { slots: SERIALIZE },
 }).run(async (ctx) => {
   const { exe, loaded } = await roundTrip(ctx);

@@ -4,11 +4,12 @@ import { area } from '../../src/harness/index.js';
 import { ExecuteContext } from '../../src/pjrt/index.js';
 import { slowClient } from '../_lib/async.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { addOne } from '../_lib/programs.js';
+import { soleOutput } from '../_lib/outputs.js';
 
-const t = area('tier2.execute_paths', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+const t = area('tier2.execute_paths', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
 t.case('device_complete_events_after_outputs', {
   source: 'header',
@@ -19,9 +20,10 @@ t.case('device_complete_events_after_outputs', {
   const client = (await slowClient(ctx)) ?? ctx.client;
   const exe = await compileText(client, addOne([4]));
   const x = await client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: exe.addressableDevices()[0]! });
-  const { outputs, completeEvents } = await exe.execute([[x]], { deviceCompleteEvents: true });
+  const result = await exe.execute([[x]], { deviceCompleteEvents: true });
+  const { completeEvents } = result;
   check.equal(completeEvents.length, 1, 'Execute must fill one device_complete_event per device');
-  const out = outputs[0]![0]!;
+  const out = soleOutput(result);
   const complete = completeEvents[0]!;
   if (complete.isReady()) check.equal(out.readyEvent().isReady(), true, 'a device_complete_event that is ready says the execution is complete, so its outputs must be ready');
   await complete.await();
@@ -42,7 +44,7 @@ t.case('execute_on_chosen_device', {
   const x = await client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: target });
   const r = await check.okOrCleanError(() => exe.execute([[x]], { executeDevice: target }), `Execute with execute_device = device ${target.id}`);
   if (r.error) return ctx.unsupported(`Execute with execute_device failed with ${r.error.codeName} ("${r.error.message}"): execute_device "may not be supported on all platforms or executables"`);
-  const out = r.value!.outputs[0]![0]!;
+  const out = soleOutput(r.value!);
   check.equal(out.device().id, target.id, 'the outputs of an execution on execute_device must live on that device');
   check.equal(readF32(await out.toHost({ dtype: 'f32', dims: [4] })), [2, 3, 4, 5], 'the execution on execute_device must compute its result');
 });
@@ -57,9 +59,9 @@ t.case('argument_on_wrong_device', {
   const [d0, d1] = [devices[0]!, devices[1]!];
   const exe = await compileText(client, addOne([4]), { deviceAssignment: [[d0.id]] });
   const good = await client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: d0 });
-  await check.control('execute with the argument on the compiled device', async () => (await exe.execute([[good]])).outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] }));
+  await check.control('execute with the argument on the compiled device', async () => soleOutput(await exe.execute([[good]])).toHost({ dtype: 'f32', dims: [4] }));
   const elsewhere = await client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: d1 });
-  await check.rejects(async () => (await exe.execute([[elsewhere]])).outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] }),
+  await check.rejects(async () => soleOutput(await exe.execute([[elsewhere]])).toHost({ dtype: 'f32', dims: [4] }),
     `an argument on device ${d1.id} for an instance on device ${d0.id} should be rejected (quality: XLA does)`);
 });
 
@@ -74,8 +76,7 @@ t.case('execute_with_context', {
   const x = await client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: [4], device: exe.addressableDevices()[0]! });
   const context = await check.unimplementedIsUnsupported(ctx, 'the plugin offers no execute contexts', () => ExecuteContext.create(plugin.raw));
   try {
-    const { outputs } = await exe.execute([[x]], { context });
-    check.equal(readF32(await outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] })), [2, 3, 4, 5], 'an execution with an (empty) execute context must compute its result');
+    check.equal(readF32(await soleOutput(await exe.execute([[x]], { context })).toHost({ dtype: 'f32', dims: [4] })), [2, 3, 4, 5], 'an execution with an (empty) execute context must compute its result');
   } finally {
     context.destroy();
   }

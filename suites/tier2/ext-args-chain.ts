@@ -6,10 +6,12 @@
 import { area, programFor } from '../../src/harness/index.js';
 import { argsExtension, type Client, type LoadedExecutable } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
+import { BASIC_EXECUTE } from '../_lib/exec.js';
 import { addOne } from '../_lib/programs.js';
 import { f32, readF32 } from '../_lib/patterns.js';
+import { soleOutput } from '../_lib/outputs.js';
 
-const t = area('tier2.ext.args_chain', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+const t = area('tier2.ext.args_chain', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 const DIMS = [4];
 const CHAIN_CITE = 'XLA\'s C-API client passes a PJRT_Profiler_Extension (profiler_api null, "valid only when used as an args extension": traceme_context_id) as extension_start of PJRT_Client_Compile_Args and PJRT_LoadedExecutable_Execute_Args';
 const UNKNOWN_TYPE = 0x7fff_0000;
@@ -20,8 +22,7 @@ const compileWith = async (client: Client, ext = argsExtension({ tracemeContextI
 
 async function runAddOne(client: Client, exe: LoadedExecutable, ext = argsExtension({ tracemeContextId: 43n })): Promise<number[]> {
   const x = await client.upload(f32([1, 2, 3, 4]), { dtype: 'f32', dims: DIMS, device: exe.addressableDevices()[0]! });
-  const { outputs } = await exe.execute([[x]], { argsExtension: ext });
-  return readF32(await outputs[0]![0]!.toHost({ dtype: 'f32', dims: DIMS }));
+  return readF32(await soleOutput(await exe.execute([[x]], { argsExtension: ext })).toHost({ dtype: 'f32', dims: DIMS }));
 }
 
 t.case('compile_with_profiler_extension', {

@@ -27,6 +27,20 @@ t.case('type_register_assigns_ids', {
   check.ok(a !== b, 'two types must get different ids (the id is what user data is looked up by)', 'distinct ids', `${a} and ${b}`);
 });
 
+t.case('type_reregister_conflicting_id_rejected', {
+  source: 'header',
+  cite: 'PJRT_FFI_Type_Register: "If `type_id` is set to `0` XLA will assign a unique type id to it … otherwise it will verify that user-provided type id matches previously registered type id for the given type name" — XLA\'s TypeRegistry::RegisterTypeId (xla/ffi/type_registry.cc) fails with "Type name %s already registered with type id %d vs %d"; the same id again is accepted (any error code passes for the conflict)',
+  control: 'the name re-registered with its own id',
+  catches: ['ffi_type_reregister_accepted'],
+}).run(async ({ plugin }) => {
+  const ffi = new Ffi(plugin.raw);
+  const name = unique('type_conflict');
+  const id = ffi.typeRegister(name);
+  await check.control('re-register the name with the id it was assigned', () => ffi.typeRegister(name, id));
+  await check.rejects(() => ffi.typeRegister(name, id + 1000n), `re-registering FFI type '${name}' (id ${id}) with id ${id + 1000n} must fail: the ids do not match`);
+  check.equal(ffi.typeRegister(name, id), id, 'after the rejected conflict the name must still have its first id');
+});
+
 t.case('user_data_needs_context', {
   source: 'quality',
   cite: 'the FFI header does not say what a null context does, and frameworks never pass one (ForwardExecuteContext passes the context it created with PJRT_ExecuteContext_Create); XLA\'s PJRT_FFI_UserData_Add refuses it with INVALID_ARGUMENT "PJRT FFI extension requires execute context to be not nullptr", since the data would be lost',

@@ -5,11 +5,12 @@
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { HostCallbackSet, type CopyToDeviceStream, type Event, type LoadedExecutable, type RecvCallback, type SendCallback } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
-import { compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import { module } from '../_lib/programs.js';
+import { soleOutput } from '../_lib/outputs.js';
 
-const t = area('tier2.host_callbacks', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
+const t = area('tier2.host_callbacks', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
 const SEND_CHANNEL = 1;
 const RECV_CHANNEL = 2;
@@ -47,8 +48,7 @@ async function runWithCallbacks(ctx: CaseContext<unknown>, text: string, sends: 
     const exe: LoadedExecutable = await compileText(ctx.client, text);
     const x = await ctx.client.upload(f32(X), { dtype: 'f32', dims: [4], device: exe.addressableDevices()[0]! });
     const hostCallbacks = new HostCallbackSet(ctx.plugin.raw, sends, recvs, ctx.scope);
-    const { outputs } = await exe.execute([[x]], { hostCallbacks });
-    return readF32(await outputs[0]![0]!.toHost({ dtype: 'f32', dims: [4] }));
+    return readF32(await soleOutput(await exe.execute([[x]], { hostCallbacks })).toHost({ dtype: 'f32', dims: [4] }));
   });
 }
 

@@ -13,8 +13,11 @@ import {
   dmaMap,
   dmaUnmap,
   donateWithControlDependency,
+  Layouts,
   memoryLayout,
+  parseLayoutText,
   type Buffer,
+  type MemoryLayout,
   type Event,
 } from '../../src/pjrt/index.js';
 import { awaitReady } from '../_lib/async.js';
@@ -136,6 +139,60 @@ t.case('memory_layout', {
   }
 }));
 
+/** Row-major `host` rearranged as a buffer of `dims` laid out by `layout` (tiles dropped, as a host read-back does). */
+function laidOut(host: Uint8Array, dims: readonly number[], esize: number, layout: MemoryLayout): Uint8Array | undefined {
+  const rank = dims.length;
+  let strides: number[];
+  if (layout.type === 'tiled') {
+    strides = new Array<number>(rank).fill(0);
+    let step = esize;
+    for (const d of layout.minorToMajor) {
+      strides[d] = step;
+      step *= dims[d]!;
+    }
+  } else if (layout.type === 'strides') {
+    strides = layout.byteStrides;
+  } else {
+    return undefined;
+  }
+  const out = new Uint8Array(host.length);
+  const count = host.length / esize;
+  for (let flat = 0; flat < count; flat++) {
+    let rest = flat;
+    let at = 0;
+    for (let i = rank - 1; i >= 0; i--) {
+      at += (rest % dims[i]!) * strides[i]!;
+      rest = Math.floor(rest / dims[i]!);
+    }
+    if (at < 0 || at + esize > out.length) return undefined;
+    out.set(host.subarray(flat * esize, (flat + 1) * esize), at);
+  }
+  return out;
+}
+
+const isRowMajor = (l: MemoryLayout, rank: number): boolean =>
+  l.type === 'tiled' && l.tileDimSizes.length === 0 && check.deepEqual(l.minorToMajor, [...Array(rank).keys()].reverse());
+
+t.case('memory_layout_matches_bytes', {
+  source: 'header',
+  cite: 'PJRT_Buffer_GetMemoryLayout: "Returns the memory layout of the data in this buffer"; PJRT_Buffer_ToHostBuffer_Args.host_layout: "If nullptr, the layout of the src buffer will be used" (XLA\'s wrapper: DeviceShapeToHostShape of the on-device shape, i.e. its minor_to_major without tiles) — so a read-back without host_layout holds the data in the order the reported layout says; with the Layouts extension, PJRT_Layouts_PJRT_Buffer_MemoryLayout reports the same minor_to_major (deprecated slot: UNIMPLEMENTED is unsupported)',
+  catches: ['memory_layout_reversed'],
+  requires: { slots: ['PJRT_Buffer_GetMemoryLayout'] },
+}).run(optional(async (ctx) => {
+  const dims = [2, 3, 4]; // no two alike, so a wrong permutation moves bytes
+  const { host, buf } = await upload(ctx, 'f32', dims);
+  const l = memoryLayout(buf);
+  const want = laidOut(host, dims, 4, l);
+  check.ok(want !== undefined, 'PJRT_Buffer_GetMemoryLayout must describe a layout of the buffer\'s 96 bytes', 'a Tiled permutation or in-range Strides', JSON.stringify(l));
+  check.bytes(await buf.toHost(), want, `ToHostBuffer without host_layout writes the buffer's layout, so the bytes must be the data laid out as GetMemoryLayout reports (${JSON.stringify(l)})`);
+  if (l.type === 'tiled' && ctx.plugin.extensions().some((e) => e.typeName === Layouts.TYPE)) {
+    const text = new Layouts(ctx.plugin.raw).buffer(buf);
+    const ext = parseLayoutText(text);
+    check.ok(ext !== null, 'PJRT_Layouts_PJRT_Buffer_MemoryLayout serializes to XLA layout text', 'text like "{2,1,0}"', JSON.stringify(text));
+    check.equal(l.minorToMajor, ext.minorToMajor, 'PJRT_Buffer_GetMemoryLayout and the Layouts extension must report the same minor_to_major for one buffer');
+  }
+}));
+
 t.case('dynamic_dimensions_of_static_buffer', {
   source: 'header',
   cite: 'PJRT_Buffer_DynamicDimensionIndices: "Returns the indices of dynamically-sized dimensions, or an empty list if all dimensions are static" — a buffer from host data has static dimensions',
@@ -159,6 +216,35 @@ t.case('bitcast', {
   check.ok(check.deepEqual(out.dims(), [4, 8]), 'the bitcast buffer has the requested dims', '[4,8]', JSON.stringify(out.dims()));
   check.equal(buf.isDeleted(), true, 'Bitcast donates the source buffer ("The original buffer will be donated")');
   check.bytes(await out.toHost(), host, 'a bitcast to an element type of the same width keeps every byte');
+}));
+
+t.case('bitcast_reshape', {
+  source: 'framework',
+  cite: `PJRT_Buffer_Bitcast: "Bitcasts the buffer to a new type, dimensions, and layout"; ${PJRT_CLIENT_H} PjRtBuffer::Bitcast: "a new buffer of the same on-device size but possibly different element_type, dims, and device_layout … metadata-only", which XLA's CommonPjRtBufferImpl::Bitcast (common_pjrt_client.cc) allows whenever the on-device byte sizes match — f32[4,8] as u16[8,8] (128 bytes each) has the requested type and dims; with both buffers dense row-major (GetMemoryLayout) it holds the same bytes`,
+  catches: ['bitcast_reshape_keeps_dims'],
+  requires: { slots: ['PJRT_Buffer_Bitcast', 'PJRT_Buffer_IsDeleted'] },
+}).run(optional(async (ctx) => {
+  const { host, buf } = await upload(ctx, 'f32', [4, 8]);
+  const layoutOrNone = (b: Buffer): MemoryLayout | undefined => {
+    if (!ctx.plugin.has('PJRT_Buffer_GetMemoryLayout')) return undefined;
+    try {
+      return memoryLayout(b);
+    } catch (e) {
+      if (isPjrtError(e)) return undefined;
+      throw e;
+    }
+  };
+  const before = layoutOrNone(buf);
+  const out = bitcast(buf, 'u16', [8, 8]);
+  check.equal(out.elementType(), 'u16', 'the bitcast buffer has the requested element type');
+  check.ok(check.deepEqual(out.dims(), [8, 8]), 'a bitcast to other dims of the same byte size gives a buffer of those dims', '[8,8]', JSON.stringify(out.dims()));
+  check.equal(buf.isDeleted(), true, 'Bitcast donates the source buffer ("The original buffer will be donated")');
+  const after = layoutOrNone(out);
+  if (before && after && isRowMajor(before, 2) && isRowMajor(after, 2)) {
+    check.bytes(await out.toHost(), host, 'a bitcast between dense row-major layouts reinterprets the same bytes');
+  } else {
+    ctx.log('the layouts are not both known to be dense row-major, so the bytes are not compared');
+  }
 }));
 
 // ---- donation with a control dependency ----

@@ -27,7 +27,10 @@ const probes = new Map<string, string | null>();
 async function nodeOptions(ctx: CaseContext<unknown>) {
   const common = jsonOptions(createOptionsOf(ctx.config));
   const declared = declaredNodeOptions(ctx.config);
-  if (!declared) return ctx.unsupported('the plugins.json entry names no nodeIdOption/numNodesOption: multi-node create options are plugin-specific, so a multi-node run needs the entry to name them');
+  if (!declared) {
+    const missing = ctx.config.nodeIdOption ? 'numNodesOption' : 'nodeIdOption';
+    return ctx.needsConfig(missing, 'multi-node create options are plugin-specific, so a multi-node run needs the entry to name both nodeIdOption and numNodesOption');
+  }
   const key = JSON.stringify([ctx.plugin.path, common, declared]);
   if (!probes.has(key)) {
     const { nodes } = await launchNodes({
@@ -53,7 +56,7 @@ interface LaunchOpts {
 
 async function launch(ctx: CaseContext<unknown>, numNodes: number, o: LaunchOpts = {}) {
   const external = runKvFromEnv()?.external;
-  if (external !== undefined && numNodes > external) return ctx.unsupported(`needs ${numNodes} nodes; the run has ${external} external nodes (--nodes-external)`);
+  if (external !== undefined && numNodes > external) return ctx.skip(`needs ${numNodes} nodes; the run has ${external} external nodes (--nodes-external)`);
   const kvTimeoutMs = o.kvTimeoutMs ?? KV_TIMEOUT_MS;
   const prefix = `cts_${randomBytes(6).toString('hex')}`;
   const prefixOpt = kvPrefixOption(ctx.config);
@@ -162,7 +165,7 @@ t.case('keys_namespaced', {
   selfTest: 'needs a create option that prefixes key-value keys (plugins.json kvPrefixOption; the reference plugin\'s kv_prefix)',
   catches: ['kv_keys_not_namespaced'],
 }).run(async (ctx) => {
-  if (kvPrefixOption(ctx.config) === undefined) return ctx.unsupported('the plugins.json entry names no kvPrefixOption: there is no key prefix to check');
+  if (kvPrefixOption(ctx.config) === undefined) return ctx.needsConfig('kvPrefixOption', 'a key prefix to check');
   const { nodes, keys, prefix } = await launch(ctx, 2);
   allOk(nodes);
   check.ok(keys.length > 0, 'a multi-node bring-up must exchange keys through the store', '≥ 1 key', '0');
