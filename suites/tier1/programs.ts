@@ -40,7 +40,7 @@ const reversalShows = (dims: readonly number[]) => dims.join(',') !== [...dims].
  * Kernel faults that every corpus program whose first op (its subject) is the key shows — `op`, or `op/kind` for
  * programs on one dtype kind: the generator puts the elements that expose them in each program (a 0 for
  * count_leading_zeros, operands that differ for atan2, a mantissa that rounds up for reduce_precision, a
- * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex, b·d ≠ 0 for complex multiply,
+ * get_tuple_element of an index other than 0 for tuple, imaginary parts for complex (and in every complex constant), b·d ≠ 0 for complex multiply,
  * keys the comparator ties, with payloads that tell them apart, in every stable sort; a negative start index in
  * every gather; an input whose untouched elements are not zero in every scatter; a nonzero last result row in
  * every reduce_window; both factors of each cholesky input, both NO_TRANSPOSE and a transposed solve of each
@@ -52,6 +52,7 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   reduce_precision: ['reduce_precision_truncates'],
   tuple: ['tuple_index_ignored'],
   complex: ['imag_returns_real_part'],
+  'constant/complex': ['complex_literal_parts_swapped'],
   'multiply/complex': ['complex_multiply_sign_wrong'],
   sort: ['sort_ties_reversed'],
   gather: ['gather_negative_index_as_unsigned'],
@@ -91,6 +92,7 @@ const PROGRAM_FAULTS: readonly { match: RegExp; faults: readonly string[] }[] = 
   { match: /^gather_batched_/, faults: ['gather_ignores_batching_dims'] },
   { match: /^scatter_batched_|^scatter_variadic_batched$/, faults: ['scatter_ignores_batching_dims'] },
   { match: /^scatter_variadic_/, faults: ['scatter_variadic_second_dropped'] },
+  { match: /^constant_f8e8m0fnu_zero_literal$/, faults: ['e8m0_zero_literal_is_nan'] },
 ];
 
 /**
