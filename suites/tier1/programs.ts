@@ -62,6 +62,8 @@ const KERNEL_FAULTS: Readonly<Record<string, readonly string[]>> = {
   triangular_solve: ['triangular_solve_ignores_transpose'],
   'triangular_solve/complex': ['triangular_solve_adjoint_not_conjugated'],
   fft: ['fft_inverse_unscaled', 'rfft_last_bin_dropped'],
+  // the subject op of a program that also holds its shape / sizes / padding constants, or a region (+1 on its result)
+  ...Object.fromEntries(['dynamic_iota', 'dynamic_reshape', 'dynamic_broadcast_in_dim', 'dynamic_pad', 'dynamic_gather', 'map', 'composite'].map((op) => [op, [`op_off_by_one=${op}`]])),
 };
 
 /**
