@@ -104,6 +104,12 @@ describe('oracle: float semantics', () => {
     assert.deepEqual(ties.slice(0, 2), [1, 1 + 2 ** -6]);
     assert.ok(Object.is(ties[2], -0)); // below e5's smallest normal (2^-14): a zero of the operand's sign
   });
+  it('reduce_precision to no mantissa bits turns every NaN into +inf (the spec interpreter and XLA agree)', () => {
+    const x = Tensor.fromBits(dtype('f32'), [3], [0x7fc00000n, 0xffc00000n, 0x7f800001n]);
+    const r = reducePrecision(x, { exponentBits: 5, mantissaBits: 0 });
+    assert.deepEqual([0, 1, 2].map((i) => r.bits(i)), [0x7f800000n, 0x7f800000n, 0x7f800000n]);
+    assert.ok(Number.isNaN(reducePrecision(x, { exponentBits: 5, mantissaBits: 1 }).get(0) as number));
+  });
   it('complex: parts, arithmetic on both parts, modulus, EQ on both parts, convert drops or zeroes the imaginary part', () => {
     const z = complexOf(t('f32', [1, -0]), t('f32', [2, 3]));
     assert.deepEqual(z.values(), [{ re: 1, im: 2 }, { re: -0, im: 3 }]);

@@ -1,7 +1,9 @@
 // reduce_precision: a float rounded to a narrower (exponentBits, mantissaBits) format and back, computed on the
 // operand's bit pattern as the StableHLO spec describes it: the mantissa rounded to nearest even, then an exponent
 // outside the reduced range overflows to a signed infinity or underflows to a signed zero (so results below the
-// reduced format's smallest normal become zero, as in the spec's example); NaN is kept.
+// reduced format's smallest normal become zero, as in the spec's example); NaN is kept, except with no mantissa
+// bits, where it becomes +inf (a format without mantissa bits has no NaN: the spec's interpreter and XLA's emitter
+// agree).
 import type { DtypeRow } from '../abi/dtypes.js';
 import { Tensor } from './tensor.js';
 
@@ -16,7 +18,7 @@ function reduceBits(d: DtypeRow, x: bigint, f: PrecisionFormat): bigint {
   const expMask = ((1n << BigInt(E)) - 1n) << BigInt(M);
   const mantMask = (1n << BigInt(M)) - 1n;
   const sign = x & (1n << BigInt(E + M));
-  if ((x & expMask) === expMask && (x & mantMask) !== 0n) return x;
+  if ((x & expMask) === expMask && (x & mantMask) !== 0n) return f.mantissaBits > 0 ? x : expMask;
   let r = x;
   if (f.mantissaBits < M) {
     const shift = BigInt(M - f.mantissaBits);

@@ -32,5 +32,5 @@ export function catchesOf(s: Claimed, declared: readonly string[]): string[] {
   const [op] = s.ops;
   const offByOne = s.ops.length === 1 && op && outputs.flat().some(plusOneShows) ? [`op_off_by_one=${op}`] : [];
   const dims = outputs[0]!.some((o) => reversalShows(o.dims)) ? ['wrong_dims', 'output_dims_reversed'] : [];
-  return [...offByOne, ...declared, 'wrong_element_type', 'output_element_types_wrong', ...dims];
+  return [...new Set([...offByOne, ...declared, 'wrong_element_type', 'output_element_types_wrong', ...dims])];
 }

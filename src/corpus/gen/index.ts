@@ -6,6 +6,7 @@ import { collectivePrograms } from './collective-specs.js';
 import { complexPrograms } from './complex-specs.js';
 import { conversionPrograms } from './conversion-specs.js';
 import { convolutionPrograms } from './convolution-specs.js';
+import { dynamicPrograms } from './dynamic-specs.js';
 import { fftPrograms } from './fft-specs.js';
 import { gatherPrograms } from './gather-specs.js';
 import { linalgPrograms } from './linalg-specs.js';
@@ -48,6 +49,7 @@ export function generateCorpus(): Program[] {
     ...linalgPrograms(),
     ...fftPrograms(),
     ...subBytePrograms(),
+    ...dynamicPrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {

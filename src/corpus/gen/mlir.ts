@@ -1,7 +1,7 @@
 // Printing StableHLO text the way MLIR/JAX prints it: types, dense literals (MLIR's float printer), modules.
 import type { DtypeRow } from '../../abi/dtypes.js';
 import { bitsToFloat, roundTo } from '../../oracle/floats.js';
-import type { Tensor } from '../../oracle/tensor.js';
+import { partDtype, type Tensor } from '../../oracle/tensor.js';
 
 export function tensorType(d: DtypeRow, dims: readonly number[]): string {
   return `tensor<${dims.map((x) => `${x}x`).join('')}${d.mlir}>`;
@@ -62,6 +62,12 @@ export function floatLiteral(d: DtypeRow, bits: bigint): string {
 
 export function elementLiteral(t: Tensor, i: number): string {
   const d = t.dtype;
+  if (d.kind === 'complex') {
+    const part = partDtype(d);
+    const b = t.bits(i);
+    const mask = (1n << BigInt(part.bits)) - 1n;
+    return `(${floatLiteral(part, b & mask)}, ${floatLiteral(part, b >> BigInt(part.bits))})`;
+  }
   if (d.kind === 'float') return floatLiteral(d, t.bits(i));
   if (d.kind === 'pred') return t.bits(i) !== 0n ? 'true' : 'false';
   return String(t.get(i));

@@ -2,7 +2,7 @@
 import type { DtypeRow } from '../../abi/dtypes.js';
 import { roundTo } from '../../oracle/floats.js';
 import { reducePrecision, type PrecisionFormat } from '../../oracle/precision.js';
-import type { Tensor } from '../../oracle/tensor.js';
+import { Tensor } from '../../oracle/tensor.js';
 import { FuncBuilder, moduleText, typeOf } from './mlir.js';
 import { dt, floatConsts, program, vec, type Program } from './program.js';
 
@@ -12,6 +12,11 @@ const FORMATS: Record<string, readonly PrecisionFormat[]> = {
   f64: [{ exponentBits: 8, mantissaBits: 23 }, { exponentBits: 5, mantissaBits: 10 }, { exponentBits: 4, mantissaBits: 3 }],
   f16: [{ exponentBits: 4, mantissaBits: 3 }, { exponentBits: 5, mantissaBits: 2 }, { exponentBits: 8, mantissaBits: 7 }],
   bf16: [{ exponentBits: 5, mantissaBits: 2 }, { exponentBits: 4, mantissaBits: 3 }],
+};
+/** Formats without mantissa bits, where NaN becomes +inf (every value is a power of two or a special). */
+const NO_MANTISSA: Record<string, readonly PrecisionFormat[]> = {
+  f32: [{ exponentBits: 5, mantissaBits: 0 }],
+  f64: [{ exponentBits: 8, mantissaBits: 0 }],
 };
 
 /**
@@ -36,12 +41,33 @@ function inputs(d: DtypeRow, f: PrecisionFormat): Tensor {
   return vec(d, exact);
 }
 
+const NAN_KEPT_REASON = "XLA's CPU compiler keeps NaN in compiled code (its constant folder and the spec's interpreter give +inf)";
+
+/** `r` with the NaN elements of `x` copied back (what a backend that keeps NaN gives). */
+function nanKept(x: Tensor, r: Tensor): Tensor {
+  const out = r.gather(r.dims, (i) => i);
+  for (let i = 0; i < x.size; i++) if (Number.isNaN(x.get(i) as number)) out.setBits(i, x.bits(i));
+  return out;
+}
+
+/** x followed by a negative NaN and a signalling-payload NaN (bit patterns), to show that no NaN survives. */
+function withNaNs(d: DtypeRow, x: Tensor): Tensor {
+  const w = BigInt(d.bits);
+  const expMask = ((1n << BigInt(d.exponentBits!)) - 1n) << BigInt(d.mantissaBits!);
+  const extra = [(1n << (w - 1n)) | expMask | (1n << BigInt(d.mantissaBits! - 1)), expMask | 1n];
+  const r = new Tensor(d, [x.size + extra.length]);
+  for (let i = 0; i < x.size; i++) r.setBits(i, x.bits(i));
+  extra.forEach((b, k) => r.setBits(x.size + k, b));
+  return r;
+}
+
 export function precisionPrograms(): Program[] {
   const out: Program[] = [];
-  for (const [name, formats] of Object.entries(FORMATS)) {
+  const all = Object.entries(FORMATS).map(([name, formats]) => [name, [...formats, ...(NO_MANTISSA[name] ?? [])]] as const);
+  for (const [name, formats] of all) {
     const d = dt(name);
     for (const fmt of formats) {
-      const x = inputs(d, fmt);
+      const x = fmt.mantissaBits === 0 ? withNaNs(d, inputs(d, fmt)) : inputs(d, fmt);
       const format = `e${fmt.exponentBits}m${fmt.mantissaBits}`;
       const f = new FuncBuilder('main');
       const a = f.arg(typeOf(x));
@@ -49,11 +75,14 @@ export function precisionPrograms(): Program[] {
       const id = `reduce_precision_${format}_${d.name}`;
       out.push(program({
         name: id,
-        description: `reduce_precision of ${d.name} to ${format}: ties to even, overflow to ±inf, underflow to ±0, NaN kept`,
+        description: fmt.mantissaBits === 0
+          ? `reduce_precision of ${d.name} to ${format}: no mantissa bits, so every NaN (either sign, any payload) becomes +inf`
+          : `reduce_precision of ${d.name} to ${format}: ties to even, overflow to ±inf, underflow to ±0, NaN kept`,
         ops: ['reduce_precision'],
         text: moduleText(id, [f.text([{ value: r, type: typeOf(x) }])]),
         inputs: [x],
         outputs: [reducePrecision(x, fmt)],
+        ...(fmt.mantissaBits === 0 ? { alternatives: [{ reason: NAN_KEPT_REASON, outputs: [nanKept(x, reducePrecision(x, fmt))] }] } : {}),
         recompute: ([y]) => [reducePrecision(y!, fmt)],
         catches: ['reduce_precision_truncates'], // every input has a mantissa that rounds up
       }));

@@ -7,7 +7,7 @@ import { convert } from '../../oracle/convert.js';
 import { outOfRange } from './conversion-specs.js';
 import { dotGeneral, type DotDims } from '../../oracle/dot.js';
 import { reduce } from '../../oracle/reduce.js';
-import { Tensor, numElements, type Scalar } from '../../oracle/tensor.js';
+import { Tensor, numElements, partDtype, type Scalar } from '../../oracle/tensor.js';
 import type { Tolerance } from '../schema.js';
 import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
 import { dt, FLOATS, INTS, intRange, PRED, program, vec, type Program } from './program.js';
@@ -209,11 +209,15 @@ function controlPrograms(): Program[] {
   return out;
 }
 
+/** The corpus's other element types, whose constants XLA's CPU compiler also takes (f6 constants abort it). */
+const MORE_CONSTANT_DTYPES = ['c64', 'c128', 's4', 'u4', 's2', 'u2', 'f8e5m2', 'f8e4m3fn', 'f8e4m3b11fnuz', 'f8e5m2fnuz', 'f8e4m3fnuz', 'f8e4m3', 'f8e3m4', 'f8e8m0fnu', 'f4e2m1fn'].map(dt);
+
 function constantPrograms(): Program[] {
   const out: Program[] = [];
-  for (const d of [PRED, ...INTS, ...FLOATS]) {
+  for (const d of [PRED, ...INTS, ...FLOATS, ...MORE_CONSTANT_DTYPES]) {
     let t: Tensor;
     if (d.kind === 'pred') t = vec(d, [true, false, false, true]);
+    else if (d.kind === 'complex') t = Tensor.of(d, [2, 3], [[0, -0], [1, -2.5], [0.1, 3.14159], [Infinity, NaN], [-Infinity, 65536 * 128], [largestFinite(partDtype(d)), smallestSubnormal(partDtype(d))]].map(([re, im]) => ({ re: re!, im: im! })));
     else if (d.kind === 'float') t = vec(d, [0, -0, 1, -2.5, 0.1, 3.14159, largestFinite(d), smallestSubnormal(d), Infinity, -Infinity, NaN, 65536 * 128]).gather([3, 4], (i) => i);
     else {
       const { min, max } = intRange(d);
@@ -224,9 +228,24 @@ function constantPrograms(): Program[] {
     const a = f.constant(t);
     const b = f.constant(splat);
     const name = `constant_${d.name}`;
-    out.push(program({ name, description: `constants of ${d.name}: a nested literal with edge values (MLIR spelling: hex for inf/NaN and large integral floats) and a splat`, ops: ['constant'], text: moduleText(name, [f.text([{ value: a, type: typeOf(t) }, { value: b, type: typeOf(splat) }])]), inputs: [], outputs: [t, splat] }));
+    out.push(program({ name, description: `constants of ${d.name}: a nested literal with edge values (MLIR spelling: hex for inf/NaN and large integral floats) and a splat`, ops: ['constant'], text: moduleText(name, [f.text([{ value: a, type: typeOf(t) }, { value: b, type: typeOf(splat) }])]), inputs: [], outputs: [t, splat], ...(d.kind === 'complex' ? { catches: ['complex_literal_parts_swapped'] } : {}) }));
   }
+  out.push(e8m0ZeroLiteral());
   return out;
+}
+
+/** f8E8M0FNU has no zero: MLIR's parser (and so XLA) reads the literal 0.0 as the smallest value, 2^-127 (0x00). */
+function e8m0ZeroLiteral(): Program {
+  const d = dt('f8e8m0fnu');
+  const name = 'constant_f8e8m0fnu_zero_literal';
+  const ty = tensorType(d, [3]);
+  const text = moduleText(name, [[
+    `  func.func public @main() -> (${ty} {jax.result_info = "result"}) {`,
+    `    %cst = stablehlo.constant dense<[0.000000e+00, 1.000000e+00, 0.0]> : ${ty}`,
+    `    return %cst : ${ty}`,
+    '  }',
+  ].join('\n')]);
+  return program({ name, description: 'an f8E8M0FNU constant spelling 0.0 (the type has no zero): MLIR and XLA read it as 2^-127, bit pattern 0x00', ops: ['constant'], text, inputs: [], outputs: [Tensor.fromBits(d, [3], [0n, 127n, 0n])], catches: ['e8m0_zero_literal_is_nan'] });
 }
 
 export function structurePrograms(): Program[] {

@@ -346,6 +346,16 @@ static void TestComplex() {
   Expect("complex.eq", Main("%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>", "tensor<2xi1>",
                             "    %0 = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
          {C64({2}, {1, 2, 1, 2}), C64({2}, {1, 2, 1, -2})}, {MakeInt<uint8_t>(PRED, {2}, {1, 0})});
+  auto cst = [&](const std::string& lit) {
+    return Main("", ct, "    %0 = stablehlo.constant " + lit + " : " + ct + "\n    return %0 : " + ct);
+  };
+  Expect("complex.literal", cst("dense<[(1.5, -2.0), (0x7F800000, 0.25)]>"), {}, {C64({2}, {1.5, -2, INFINITY, 0.25})});
+  Expect("complex.literal_splat", cst("dense<(3.0, -0.5)>"), {}, {C64({2}, {3, -0.5, 3, -0.5})});
+  FaultHooks swap; swap.complex_literal_parts_swapped = true;
+  Expect("complex.literal_fault", cst("dense<(3.0, -0.5)>"), {}, {C64({2}, {-0.5, 3, -0.5, 3})}, swap);
+  Expect("complex.exp", Un("exponential", ct), {C64({2}, {0, 0, 0, 0})}, {C64({2}, {1, 0, 1, 0})});
+  Expect("complex.sign", Un("sign", ct), {C64({2}, {3, 4, 0, 0})}, {C64({2}, {0.6f, 0.8f, 0, 0})});
+  Expect("complex.max_lexicographic", Bin("maximum", ct), {C64({2}, {1, 5, 2, -1}), C64({2}, {1, 6, 2, -2})}, {C64({2}, {1, 6, 2, -1})});
   FaultHooks sign; sign.complex_multiply_sign_wrong = true;
   Expect("complex.mul_fault", Bin("multiply", ct), {C64({2}, {1, 2, 0, 1}), C64({2}, {3, -4, 0, 1})}, {C64({2}, {-5, 2, 1, 0})}, sign);
 }
@@ -621,6 +631,31 @@ module @jit_scale attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas =
 }
 
 // ---------------------------------------------------------------- errors
+// Literals of the sub-byte and small float types, reduce_precision to no mantissa bits, and the ops added for the
+// StableHLO interpreter tests (chlo.mulhi, the dynamic-shape ops with static operands, map, composite).
+static void TestLiteralsAndAddedOps() {
+  Expect("literal.i4", Main("", "tensor<3xi4>", "    %0 = stablehlo.constant dense<[-8, 7, -1]> : tensor<3xi4>\n    return %0 : tensor<3xi4>"), {},
+         {Bits(ElementType::S4, {3}, {0x8, 0x7, 0xF})});
+  const std::string e8m0 = Main("", "tensor<2xf8E8M0FNU>", "    %0 = stablehlo.constant dense<[0.0, 2.0]> : tensor<2xf8E8M0FNU>\n    return %0 : tensor<2xf8E8M0FNU>");
+  Expect("literal.e8m0_zero", e8m0, {}, {Bits(ElementType::F8E8M0FNU, {2}, {0x00, 0x80})});
+  FaultHooks nan; nan.e8m0_zero_literal_is_nan = true;
+  Expect("literal.e8m0_zero_fault", e8m0, {}, {Bits(ElementType::F8E8M0FNU, {2}, {0xFF, 0x80})}, nan);
+  Expect("reduce_precision.no_mantissa_nan", Main("%a: tensor<3xf32>", "tensor<3xf32>", "    %0 = stablehlo.reduce_precision %a, format = e5m0 : tensor<3xf32>\n    return %0 : tensor<3xf32>"),
+         {Bits(F32, {3}, {0x7FC00000, 0xFFC00000, 0x3FC00000})}, {Bits(F32, {3}, {0x7F800000, 0x7F800000, 0x40000000})});
+  Expect("chlo.mulhi", Main("%a: tensor<2xi8>, %b: tensor<2xi8>", "tensor<2xi8>", "    %0 = \"chlo.mulhi\"(%a, %b) : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>\n    return %0 : tensor<2xi8>"),
+         {MakeInt<int8_t>(S8, {2}, {127, -128}), MakeInt<int8_t>(S8, {2}, {127, 127})}, {MakeInt<int8_t>(S8, {2}, {63, -64})});
+  Expect("dynamic_iota", Main("", "tensor<2x2xi32>", "    %s = stablehlo.constant dense<[2, 2]> : tensor<2xi64>\n    %0 = stablehlo.dynamic_iota %s, dim = 1 : (tensor<2xi64>) -> tensor<2x2xi32>\n    return %0 : tensor<2x2xi32>"),
+         {}, {MakeInt<int32_t>(S32, {2, 2}, {0, 1, 0, 1})});
+  Expect("get_dimension_size", Main("%a: tensor<2x5xf32>", "tensor<i32>", "    %0 = stablehlo.get_dimension_size %a, dim = 1 : (tensor<2x5xf32>) -> tensor<i32>\n    return %0 : tensor<i32>"),
+         {Make(F32, {2, 5}, std::vector<double>(10, 1))}, {MakeInt<int32_t>(S32, {}, {5})});
+  Expect("map", Main("%a: tensor<2xf32>, %b: tensor<2xf32>", "tensor<2xf32>",
+                     "    %0 = \"stablehlo.map\"(%a, %b) <{dimensions = array<i64: 0>}> ({\n    ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n      %m = stablehlo.multiply %x, %y : tensor<f32>\n      stablehlo.return %m : tensor<f32>\n    }) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"),
+         {Make(F32, {2}, {2, 3}), Make(F32, {2}, {4, -1})}, {Make(F32, {2}, {8, -3})});
+  ExpectError("invalid.dynamic_pad_rank", Main("%a: tensor<2xf32>, %p: tensor<f32>, %l: tensor<3xi64>", "tensor<4xf32>",
+              "    %0 = stablehlo.dynamic_pad %a, %p, %l, %l, %l : (tensor<2xf32>, tensor<f32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<4xf32>\n    return %0 : tensor<4xf32>"),
+              kInvalidArgument, "one entry per operand dimension");
+}
+
 static void TestErrors() {
   ExpectError("parse.linecol", "module {\n  func.func public @main() -> () {\n    %0 = = \n  }\n}", kInvalidArgument, "line 3 column");
   ExpectError("parse.garbage", "\x01\x02garbage", kInvalidArgument, "line 1 column 1");
@@ -636,10 +671,11 @@ static void TestErrors() {
   ExpectError("unsupported.custom_call", Main("%a: tensor<f32>", "tensor<f32>", "    %0 = stablehlo.custom_call @lapack_foo(%a) : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>"),
               kUnimplemented, "custom_call @lapack_foo");
   ExpectError("invalid.sort_no_comparator", Main("%a: tensor<2xf32>", "tensor<2xf32>", "    %0 = \"stablehlo.sort\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n    return %0 : tensor<2xf32>"), kInvalidArgument, "comparator");
-  ExpectError("unsupported.complex_sine", Un("sine", "tensor<2xcomplex<f32>>"), kUnimplemented, "complex<f32>");
+  ExpectError("unsupported.complex_cbrt", Un("cbrt", "tensor<2xcomplex<f32>>"), kUnimplemented, "complex<f32>");
   ExpectError("unsupported.complex_lt", Main("%a: tensor<2xcomplex<f32>>", "tensor<2xi1>", "    %0 = stablehlo.compare LT, %a, %a : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>\n    return %0 : tensor<2xi1>"),
               kUnimplemented, "ordering comparison of complex");
-  ExpectError("unsupported.complex_literal", Main("", "tensor<complex<f32>>", "    %0 = stablehlo.constant dense<(1.0,2.0)> : tensor<complex<f32>>\n    return %0 : tensor<complex<f32>>"), kUnimplemented, "complex");
+  ExpectError("invalid.complex_literal_one_part", Main("", "tensor<complex<f32>>", "    %0 = stablehlo.constant dense<1.0> : tensor<complex<f32>>\n    return %0 : tensor<complex<f32>>"), kInvalidArgument, "(re, im)");
+  ExpectError("invalid.i4_literal_out_of_range", Main("", "tensor<i4>", "    %0 = stablehlo.constant dense<8> : tensor<i4>\n    return %0 : tensor<i4>"), kInvalidArgument, "out of range");
   ExpectError("unsupported.complex_f16", Main("%a: tensor<2xf16>", "tensor<2xcomplex<f16>>", "    return %a : tensor<2xcomplex<f16>>"), kUnimplemented, "complex<f16>");
   // The error rule: a valid program this interpreter cannot run is UNIMPLEMENTED (a verifier's Unsupported answer),
   // only an invalid one INVALID_ARGUMENT.
@@ -675,8 +711,8 @@ static void TestSubByte() {
   const ElementType S4 = ElementType::S4, U4 = ElementType::U4, S2 = ElementType::S2, U2 = ElementType::U2;
   // f32 -> i4 truncates toward zero and saturates to [-8, 7]; NaN -> 0. Stored values keep the high bits zero.
   Expect("s4.from_f32", Un("convert", "tensor<8xf32>", "tensor<8xi4>"), {Make(F32, {8}, {1, -2, 7.9, -8.5, 100, -100, kNaN, -0.5})},
-         {Bits(S4, {8}, {1, 0xe, 7, 8, 7, 8, 0, 0})});
-  Expect("s4.to_s32", Un("convert", "tensor<4xi4>", "tensor<4xi32>"), {Bits(S4, {4}, {1, 0xe, 7, 8})},
+         {Bits(ElementType::S4, {8}, {1, 0xe, 7, 8, 7, 8, 0, 0})});
+  Expect("s4.to_s32", Un("convert", "tensor<4xi4>", "tensor<4xi32>"), {Bits(ElementType::S4, {4}, {1, 0xe, 7, 8})},
          {MakeInt<int32_t>(S32, {4}, {1, -2, 7, -8})});
   Expect("u4.from_s32", Un("convert", "tensor<4xi32>", "tensor<4xui4>"), {MakeInt<int32_t>(S32, {4}, {1, 15, 16, -1})},
          {Bits(U4, {4}, {1, 15, 0, 15})});  // int -> int keeps the low bits
@@ -685,10 +721,10 @@ static void TestSubByte() {
          {MakeInt<int8_t>(S8, {4}, {0, 1, -2, -1})});
   Expect("u2.from_f32", Un("convert", "tensor<3xf32>", "tensor<3xui2>"), {Make(F32, {3}, {-1, 2.5, 9})}, {Bits(U2, {3}, {0, 2, 3})});
   Expect("s4.reshape", Main("%a: tensor<2x2xi4>", "tensor<4xi4>", "    %0 = stablehlo.reshape %a : (tensor<2x2xi4>) -> tensor<4xi4>\n    return %0 : tensor<4xi4>"),
-         {Bits(S4, {2, 2}, {1, 2, 3, 4})}, {Bits(S4, {4}, {1, 2, 3, 4})});
+         {Bits(ElementType::S4, {2, 2}, {1, 2, 3, 4})}, {Bits(S4, {4}, {1, 2, 3, 4})});
   // arithmetic wraps in the type's own width: 7 + 1 = -8, -8 + -1 = 7
-  Expect("s4.add_wraps", Bin("add", "tensor<4xi4>"), {Bits(S4, {4}, {7, 8, 1, 0xe}), Bits(S4, {4}, {1, 0xf, 2, 0xe})},
-         {Bits(S4, {4}, {8, 7, 3, 0xc})});
+  Expect("s4.add_wraps", Bin("add", "tensor<4xi4>"), {Bits(ElementType::S4, {4}, {7, 8, 1, 0xe}), Bits(S4, {4}, {1, 0xf, 2, 0xe})},
+         {Bits(ElementType::S4, {4}, {8, 7, 3, 0xc})});
 }
 
 // The small floats: every pattern decodes and re-encodes to itself (NaNs to the format's NaN), and the f6 types,
@@ -933,6 +969,7 @@ int main() {
   TestLinalgFftRng();
   TestPrograms();
   TestErrors();
+  TestLiteralsAndAddedOps();
   TestSubByte();
   TestSmallFloats();
   TestCollectives();
