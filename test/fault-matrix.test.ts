@@ -28,9 +28,9 @@ const CLEAN = new Set(['pass', 'skip', 'unsupported']);
 /** Long enough that no case times out merely from load (the slowest clean case takes ~2.5 s), so a timeout is a hang. */
 const CASE_TIMEOUT_MS = 5000;
 /** Workers at a time, in all (waits on hangs overlap with other claims' work): this many switch between claims, */
-const SWITCHING_WORKERS = 3;
-/** and this many run the claims of faults read at load, one fresh worker per claim run. */
-const AT_LOAD_LANES = 1;
+const SWITCHING_WORKERS = 2;
+/** and this many run the claims of faults read at load, one fresh worker per claim run (and per crash: most are). */
+const AT_LOAD_LANES = 2;
 
 interface FaultDef { name: string; arg?: string; atLoad?: boolean }
 interface Record_ { id: string; status: string; message?: string }
