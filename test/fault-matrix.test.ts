@@ -1,8 +1,11 @@
 // The fault matrix: every reference-plugin fault is switched on in turn and the cases that claim to catch it
 // must end fail/crash/timeout; every fault must be detected by at least one case; with no fault the whole run
-// (through the CLI) must pass. The claim runs use the runner's scheduler in this process, with one catalogue,
-// so each costs only its worker processes. Writes .cts-out/fault-matrix.json (per claim: each case's status
-// and the run's wall time).
+// (through the CLI) must pass. The claim runs use the runner's scheduler in this process, with one catalogue.
+// A fault the plugin reads at load (faults.json atLoad: the API table's) gets fresh workers with
+// PJRT_REFERENCE_FAULTS; every other claim runs in a few long-lived workers that switch from claim to claim through
+// the plugin's `faults` create option (each switch replaces the worker's shared client and forgets its probes), so a
+// claim costs its cases, not a worker start. Writes .cts-out/fault-matrix.json (per claim: each case's status and
+// the time its cases took; the time of each lane).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,18 +27,21 @@ const DETECTED = new Set(['fail', 'crash', 'timeout']);
 const CLEAN = new Set(['pass', 'skip', 'unsupported']);
 /** Long enough that no case times out merely from load (the slowest clean case takes ~2.5 s), so a timeout is a hang. */
 const CASE_TIMEOUT_MS = 5000;
-/** Claim runs at a time: waits on hangs overlap with other claims' work. */
-const CONCURRENT_RUNS = 4;
-/** One worker per claim run (a fresh one only after a crash or timeout): most of a claim run's cost is worker
- *  start-up, which the scheduler's chunking for --jobs > 1 would multiply. */
-const JOBS = 1;
+/** Workers at a time, in all (waits on hangs overlap with other claims' work): this many switch between claims, */
+const SWITCHING_WORKERS = 2;
+/** and this many run the claims of faults read at load, one fresh worker per claim run (and per crash: most are). */
+const AT_LOAD_LANES = 2;
 
-interface FaultDef { name: string; arg?: string }
+interface FaultDef { name: string; arg?: string; atLoad?: boolean }
 interface Record_ { id: string; status: string; message?: string }
-interface ClaimRun { claim: string; statuses: Record<string, string>; wallMs: number }
+/** A claim's cases and their statuses; `ms`: the wall time of its runs (at load) or the sum of its cases' times. */
+interface ClaimRun { claim: string; statuses: Record<string, string>; ms: number }
+/** How a lane spent its time: its wall time, the claims and cases it ran, the workers it started. */
+interface LaneReport { lane: string; wallMs: number; claims: number; cases: number; workersStarted: number }
 
 const faults = (JSON.parse(readFileSync(path.join(root, 'fixtures', 'reference-plugin', 'faults.json'), 'utf8')) as { faults: FaultDef[] }).faults;
 const faultOf = (claim: string): string => claim.split('=')[0]!;
+const readAtLoad = new Set(faults.filter((f) => f.atLoad).map((f) => f.name));
 
 function pluginBuilt(): boolean {
   return ['reference-plugin', 'reference-plugin-asan'].some((d) => existsSync(path.join(root, 'build', d, 'libpjrt_reference.so')));
@@ -65,42 +71,99 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Record_[]> {
 }
 
 /** The claim's cases, run with its fault switched on; a worker that cannot run at all leaves them 'missing'. */
-async function runClaim(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, CatalogueEntry>, claim: string, ids: readonly string[]): Promise<ClaimRun> {
+async function runClaim(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, CatalogueEntry>, claim: string, ids: readonly string[]): Promise<ClaimRun & { workers: number }> {
   const t0 = Date.now();
   const statuses: Record<string, string> = Object.fromEntries(ids.map((id) => [id, 'missing']));
   const cases = ids.flatMap((id) => catalogue.get(id) ?? []);
+  let workers = 0;
   try {
-    await schedule(
-      { cases, plugin: { ...plugin, env: { ...plugin.env, PJRT_REFERENCE_FAULTS: claim } }, jobs: JOBS, retries: 0, defaultTimeoutMs: CASE_TIMEOUT_MS },
+    const { counters } = await schedule(
+      { cases, plugin: { ...plugin, env: { ...plugin.env, PJRT_REFERENCE_FAULTS: claim } }, jobs: 1, retries: 0, defaultTimeoutMs: CASE_TIMEOUT_MS },
       { onResult: (r) => (statuses[r.entry.id] = r.status) },
     );
+    workers = counters.workersStarted;
   } catch (e) {
     statuses['(run)'] = `fatal: ${e instanceof Error ? e.message.slice(0, 500) : String(e)}`;
   }
-  return { claim, statuses, wallMs: Date.now() - t0 };
+  return { claim, statuses, ms: Date.now() - t0, workers };
+}
+
+/**
+ * Every claim of a fault the plugin can switch per client, in one schedule: each case carries its claim in the
+ * `faults` create option, queued claim by claim, so a worker switches only between claims (and a fresh worker
+ * replaces one only after a crash or timeout).
+ */
+async function runSwitching(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, CatalogueEntry>, claims: ReadonlyMap<string, string[]>): Promise<{ runs: ClaimRun[]; lane: LaneReport }> {
+  const t0 = Date.now();
+  const runs = new Map<string, ClaimRun>();
+  const claimOf = new Map<CatalogueEntry, string>();
+  const cases: CatalogueEntry[] = [];
+  for (const [claim, ids] of [...claims].sort((a, b) => a[0].localeCompare(b[0]))) {
+    runs.set(claim, { claim, statuses: Object.fromEntries(ids.map((id) => [id, 'missing'])), ms: 0 });
+    for (const id of ids) {
+      const e = catalogue.get(id);
+      if (!e) continue;
+      const own = { ...e }; // one object per (claim, case): the result names its claim
+      claimOf.set(own, claim);
+      cases.push(own);
+    }
+  }
+  let workersStarted = 0;
+  try {
+    const { counters } = await schedule(
+      {
+        cases, plugin, jobs: SWITCHING_WORKERS, retries: 0, defaultTimeoutMs: CASE_TIMEOUT_MS,
+        createOptionsFor: (e) => ({ ...plugin.createOptions, faults: claimOf.get(e)! }),
+      },
+      {
+        onResult: (r) => {
+          const run = runs.get(claimOf.get(r.entry)!)!;
+          run.statuses[r.entry.id] = r.status;
+          run.ms += r.durationMs;
+        },
+      },
+    );
+    workersStarted = counters.workersStarted;
+  } catch (e) {
+    for (const run of runs.values()) run.statuses['(run)'] = `fatal: ${e instanceof Error ? e.message.slice(0, 500) : String(e)}`;
+  }
+  return { runs: [...runs.values()], lane: { lane: 'switching', wallMs: Date.now() - t0, claims: runs.size, cases: cases.length, workersStarted } };
 }
 
 /** A claim's cases per run at most: a claim that many cases make (a crash most programs catch, each crash costing a
  *  fresh worker) is split so that the lanes share it. */
 const CHUNK = 40;
 
-/** Runs each claim's cases with its fault on, `CONCURRENT_RUNS` runs at a time, the biggest first. */
-async function runClaims(entry: string, claims: ReadonlyMap<string, string[]>): Promise<ClaimRun[]> {
-  const plugin = resolvePlugin(pluginsFilePath(), entry);
-  const catalogue = new Map((await loadCatalogue()).map((e) => [e.id, e]));
+/** Runs each claim of a fault read at load with its fault on, `AT_LOAD_LANES` runs at a time, the biggest first. */
+async function runAtLoad(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, CatalogueEntry>, claims: ReadonlyMap<string, string[]>): Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> {
   const queue = [...claims.entries()]
     .flatMap(([claim, ids]) => Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, k) => [claim, ids.slice(k * CHUNK, (k + 1) * CHUNK)] as const))
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   const runs = new Map<string, ClaimRun>();
-  const lane = async (): Promise<void> => {
+  const lane = async (k: number): Promise<LaneReport> => {
+    const t0 = Date.now();
+    const report: LaneReport = { lane: `at-load ${k + 1}`, wallMs: 0, claims: 0, cases: 0, workersStarted: 0 };
     for (let next = queue.shift(); next; next = queue.shift()) {
       const r = await runClaim(plugin, catalogue, next[0], next[1]);
+      report.claims++;
+      report.cases += next[1].length;
+      report.workersStarted += r.workers;
       const seen = runs.get(r.claim);
-      runs.set(r.claim, seen ? { claim: r.claim, statuses: { ...seen.statuses, ...r.statuses }, wallMs: seen.wallMs + r.wallMs } : r);
+      runs.set(r.claim, seen ? { claim: r.claim, statuses: { ...seen.statuses, ...r.statuses }, ms: seen.ms + r.ms } : { claim: r.claim, statuses: r.statuses, ms: r.ms });
     }
+    return { ...report, wallMs: Date.now() - t0 };
   };
-  await Promise.all(Array.from({ length: CONCURRENT_RUNS }, lane));
-  return [...runs.values()].sort((a, b) => a.claim.localeCompare(b.claim));
+  const lanes = await Promise.all(Array.from({ length: AT_LOAD_LANES }, (_, k) => lane(k)));
+  return { runs: [...runs.values()], lanes };
+}
+
+/** Runs each claim's cases with its fault on: the faults read at load in fresh workers, the others switching. */
+async function runClaims(entry: string, claims: ReadonlyMap<string, string[]>): Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> {
+  const plugin = resolvePlugin(pluginsFilePath(), entry);
+  const catalogue = new Map((await loadCatalogue()).map((e) => [e.id, e]));
+  const part = (atLoad: boolean) => new Map([...claims].filter(([k]) => readAtLoad.has(faultOf(k)) === atLoad));
+  const [atLoad, switching] = await Promise.all([runAtLoad(plugin, catalogue, part(true)), runSwitching(plugin, catalogue, part(false))]);
+  return { runs: [...atLoad.runs, ...switching.runs].sort((a, b) => a.claim.localeCompare(b.claim)), lanes: [...atLoad.lanes, switching.lane] };
 }
 
 /**
@@ -143,8 +206,8 @@ describe('fault matrix', function () {
       this.timeout(600_000);
       /** The cases that passed without a fault: the ones a fault can be seen in. */
       const ranClean = new Set<string>();
-      let runs: Promise<ClaimRun[]> | undefined;
-      const matrixRuns = (): Promise<ClaimRun[]> => {
+      let runs: Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> | undefined;
+      const matrixRuns = (): Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> => {
         if (runs) return runs;
         const claims = new Map<string, string[]>();
         for (const [k, ids] of allClaims) {
@@ -170,7 +233,7 @@ describe('fault matrix', function () {
       it('each fault is detected by every case that claims it', async function () {
         if (ranClean.size === 0) this.skip();
         const t0 = Date.now();
-        const done = await matrixRuns();
+        const { runs: done, lanes } = await matrixRuns();
         const out = personality.entry === 'reference' ? OUT : OUT.replace(/\.json$/, `.${personality.entry}.json`);
         mkdirSync(path.dirname(out), { recursive: true });
         const report = {
@@ -178,7 +241,8 @@ describe('fault matrix', function () {
           faults: faults.map((f) => f.name),
           wallMs: Date.now() - t0,
           matrix: Object.fromEntries(done.map((r) => [r.claim, r.statuses])),
-          claimWallMs: Object.fromEntries(done.map((r) => [r.claim, r.wallMs])),
+          lanes,
+          claimMs: Object.fromEntries(done.map((r) => [r.claim, r.ms])),
         };
         writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
         const missed = done.flatMap((r) => Object.entries(r.statuses).filter(([, s]) => !DETECTED.has(s)).map(([id, s]) => `${r.claim}: ${id} ended ${s === 'missing' ? 'without a result' : s}`));
@@ -187,7 +251,7 @@ describe('fault matrix', function () {
 
       it('each fault is detected by at least one case (of those that run on this personality)', async function () {
         if (ranClean.size === 0) this.skip();
-        const done = await matrixRuns();
+        const { runs: done } = await matrixRuns();
         const observable = new Set(done.map((r) => faultOf(r.claim)));
         const detected = new Set(done.filter((r) => Object.values(r.statuses).some((s) => DETECTED.has(s))).map((r) => faultOf(r.claim)));
         if (personality.entry === 'reference') assert.deepEqual(faults.map((f) => f.name).filter((n) => !observable.has(n)), [], 'every fault must be claimed by a case that runs clean');

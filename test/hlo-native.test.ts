@@ -1,6 +1,9 @@
 // Builds the StableHLO interpreter's C++ unit tests (test/native/hlo-tests) with g++ under
-// ASan+UBSan and runs them. Objects are cached in build/hlo-tests/obj and rebuilt when a source
-// or header is newer, two compiler processes at a time.
+// ASan+UBSan and runs them. The interpreter's objects are the ASan build's of the plugin
+// (npm run build:plugin:asan, which npm test runs first: the same sources, sanitizers and -Wall -Wextra -Werror,
+// at -O0; the Release build has -Werror at -O3) when they are up to date, so npm test compiles them once;
+// otherwise they are compiled here, cached in build/hlo-tests/obj and rebuilt when a source or header is newer,
+// two compiler processes at a time.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -16,6 +19,7 @@ const buildDir = path.join(root, 'build', 'reference-plugin');
 const faultHooksHeader = path.join(buildDir, 'generated', 'fault_hooks.h');
 const outDir = path.join(root, 'build', 'hlo-tests');
 const objDir = path.join(outDir, 'obj');
+const asanObjDir = path.join(root, 'build', 'reference-plugin-asan', 'CMakeFiles', 'pjrt_reference.dir', 'src', 'hlo');
 const exe = path.join(outDir, 'hlo_tests');
 const FLAGS = ['-std=c++17', '-O1', '-g', '-fsanitize=address,undefined', '-fno-sanitize-recover=undefined', '-Wall', '-Wextra', '-Werror'];
 
@@ -42,9 +46,11 @@ async function build(): Promise<void> {
   ];
   const headers = [...readdirSync(hloDir).filter((f) => f.endsWith('.h')).map((f) => path.join(hloDir, f)), faultHooksHeader];
   const newestHeader = Math.max(...headers.map(mtime));
-  const objects = sources.map((s) => path.join(objDir, path.basename(s, '.cc') + '.o'));
+  const asanObject = (s: string): string => path.join(asanObjDir, `${path.basename(s)}.o`);
+  const shared = sources.slice(0, -1).every((s) => mtime(asanObject(s)) >= Math.max(mtime(s), newestHeader));
+  const objects = sources.map((s, i) => (shared && i < sources.length - 1 ? asanObject(s) : path.join(objDir, path.basename(s, '.cc') + '.o')));
   const stale = sources.map((s, i) => ({ src: s, obj: objects[i]! }))
-    .filter(({ src, obj }) => mtime(obj) < Math.max(mtime(src), newestHeader));
+    .filter(({ src, obj }) => !obj.startsWith(asanObjDir) && mtime(obj) < Math.max(mtime(src), newestHeader));
   const queue = [...stale];
   const worker = async (): Promise<void> => {
     for (let job = queue.shift(); job; job = queue.shift()) {

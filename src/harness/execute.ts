@@ -26,6 +26,11 @@ export interface CaseOutcome {
 
 const capabilityCache = new Map<string, true | string>();
 
+/** Forgets the capability verdicts probed so far (the plugin's configuration changed: PluginSession.switchCreateOptions). */
+export function forgetCapabilities(): void {
+  capabilityCache.clear();
+}
+
 /** undefined when every requirement is met, otherwise the reason. */
 async function unmet(def: CaseDef, session: PluginSession, probeClient: () => Promise<Client>): Promise<string | undefined> {
   const r = def.requires;

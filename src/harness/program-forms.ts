@@ -32,6 +32,12 @@ let declared: readonly ProgramForm[] | undefined;
 let decided: Promise<ProgramForms> | undefined;
 let settled: ProgramForms | undefined;
 
+/** Forgets the probed forms (the plugin's configuration changed: PluginSession.switchCreateOptions); declared ones stay. */
+export function forgetProgramForms(): void {
+  decided = undefined;
+  settled = undefined;
+}
+
 /** The forms decided so far in this process (undefined before the first programForms call has settled). */
 export const knownProgramForms = (): ProgramForms | undefined => settled;
 

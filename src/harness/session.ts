@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { Client, Device, Plugin } from '../pjrt/index.js';
 import type { PluginIdentity } from '../config/results.js';
 import type { ResolvedPlugin } from '../runner/plugins.js';
-import { toJsonValue, type NamedValue } from '../runner/named-value.js';
+import { toJsonValue, type NamedValue, type NamedValues } from '../runner/named-value.js';
 import type { Scope } from '../pjrt/scope.js';
 import { declareProgramForms, knownProgramForms, noteStablehloCurrentVersion, type ProgramForms } from './program-forms.js';
 
@@ -122,6 +122,19 @@ export class PluginSession {
     return this.shared !== undefined;
   }
 
+  /**
+   * Creates clients with `options` from now on: the shared client is replaced by one created with them (at once, so
+   * what its creation switches in the plugin, e.g. the reference plugin's `faults`, holds for the next case even when
+   * that case uses no shared client). A failed creation is left for the cases to meet. False when they were the same.
+   */
+  async switchCreateOptions(options: NamedValues): Promise<boolean> {
+    if (sameOptions(options, this.config.createOptions)) return false;
+    await this.dropSharedClient(undefined);
+    this.config.createOptions = options;
+    await this.sharedClient().catch(() => undefined);
+    return true;
+  }
+
   /** Destroys the shared client (the next case that needs it gets a new one); `why` is recorded unless undefined. */
   async dropSharedClient(why: string | undefined): Promise<void> {
     const s = this.shared;
@@ -169,6 +182,9 @@ export class PluginSession {
     return { ...this.identity };
   }
 }
+
+const sameOptions = (a: NamedValues, b: NamedValues): boolean =>
+  JSON.stringify(Object.entries(a).map(([k, v]) => [k, toJsonValue(v)])) === JSON.stringify(Object.entries(b).map(([k, v]) => [k, toJsonValue(v)]));
 
 const deviceIds = (ds: readonly Device[]): string => ds.map((d) => d.id).join(',');
 

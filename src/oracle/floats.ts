@@ -9,8 +9,14 @@ function fmt(row: DtypeRow): FloatFormat {
   return floatFormat(row);
 }
 
-/** floor(log2(a)) for finite a > 0, exact (Math.log2 may be off by one near powers of two). */
+const bits64 = new DataView(new ArrayBuffer(8));
+
+/** floor(log2(a)) for finite a > 0, exact: a normal f64's biased exponent field (the exhaustive area's hot path). */
 function ilog2(a: number): number {
+  bits64.setFloat64(0, a);
+  const biased = bits64.getUint16(0) >> 4; // sign bit 0 for a > 0
+  if (biased !== 0) return biased - 1023;
+  // an f64 subnormal (Math.log2 may be off by one near powers of two)
   let k = Math.floor(Math.log2(a));
   while (2 ** k > a) k--;
   while (2 ** (k + 1) <= a) k++;

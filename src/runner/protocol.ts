@@ -2,6 +2,7 @@
 import type { PluginIdentity } from '../config/results.js';
 import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
+import type { NamedValues } from './named-value.js';
 import type { ResolvedPlugin } from './plugins.js';
 
 export type ToWorker =
@@ -12,8 +13,12 @@ export type ToWorker =
    * the first case, under that deadline: first-use JIT caches must not turn into case timeouts), then answer `ready`.
    */
   | { type: 'init'; plugin: ResolvedPlugin; files?: string[]; programs?: string; warmup?: WarmupDeadlines }
-  /** Run one case; the worker answers start, result (with its counters), then ready. */
-  | { type: 'case'; id: string; timeoutMs: number }
+  /**
+   * Run one case; the worker answers start, result (with its counters), then ready. `createOptions`, when they differ
+   * from the worker's, replace them (and its shared client) first: the fault matrix switches the reference plugin's
+   * faults this way, many claims per worker.
+   */
+  | { type: 'case'; id: string; timeoutMs: number; createOptions?: NamedValues }
   /** No more cases: release the plugin's objects and exit. */
   | { type: 'end' };
 

@@ -5,6 +5,7 @@ import type { CatalogueEntry } from '../harness/types.js';
 import { startWorker, type ChunkEnd, type RunningChunk } from './child.js';
 import { addWorker, emptyCounters, type RunCounters } from './counters.js';
 import type { WorkerCounters } from './protocol.js';
+import type { NamedValues } from './named-value.js';
 import type { ResolvedPlugin } from './plugins.js';
 
 /** A case's final outcome before expectations are applied. */
@@ -31,6 +32,8 @@ export interface ScheduleOptions {
   defaultTimeoutMs: number;
   programs?: string;
   signal?: AbortSignal;
+  /** Create options for a case's worker when not the plugin's (the fault matrix: the reference plugin's `faults`). */
+  createOptionsFor?(entry: CatalogueEntry): NamedValues | undefined;
   /** Each worker warms up (compiles and runs a trivial program) before its first case, under this deadline. */
   warmupMs?: number;
   /** Asked before a queued case is sent: a reason means the case is not run but recorded as `skip` with it. */
@@ -116,7 +119,8 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
           h.onResult({ entry: current.entry, status: 'skip', durationMs: 0, message: why, attempts: current.attempt });
           current = interrupted || fatal ? undefined : queue.shift();
         }
-        if (current) w.send({ type: 'case', id: current.entry.id, timeoutMs: timeoutOf(current.entry) });
+        const createOptions = current && opts.createOptionsFor?.(current.entry);
+        if (current) w.send({ type: 'case', id: current.entry.id, timeoutMs: timeoutOf(current.entry), ...(createOptions ? { createOptions } : {}) });
         else w.send({ type: 'end' });
       };
       const w = startWorker(

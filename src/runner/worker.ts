@@ -3,9 +3,9 @@
 // The plugin is loaded here, never in the parent. Ends with process.exit (koffi-loaded libraries may keep threads).
 import { performance } from 'node:perf_hooks';
 import { setCallMarker } from '../ffi/call-stats.js';
-import { runCase, type CaseOutcome } from '../harness/execute.js';
+import { forgetCapabilities, runCase, type CaseOutcome } from '../harness/execute.js';
 import { markCall } from './call-trace.js';
-import { PROBE_PROGRAM, programFor } from '../harness/program-forms.js';
+import { forgetProgramForms, PROBE_PROGRAM, programFor } from '../harness/program-forms.js';
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
 import { clientCreateProblem, compileOnlyHint } from './client-probe.js';
@@ -110,6 +110,11 @@ async function runOne(session: PluginSession, id: string, timeoutMs: number): Pr
   }
 }
 
+function forgetProbes(): void {
+  forgetCapabilities();
+  forgetProgramForms();
+}
+
 function counters(session: PluginSession): WorkerCounters {
   const c = session.counters;
   return {
@@ -129,6 +134,8 @@ function serve(session: PluginSession): void {
         await exit(0);
       }
       if (msg.type !== 'case') return;
+      // What was probed under the old options is not known of the new ones: probed again, as in a fresh worker.
+      if (msg.createOptions && (await session.switchCreateOptions(msg.createOptions))) forgetProbes();
       await send({ type: 'start', id: msg.id });
       const outcome = await runOne(session, msg.id, msg.timeoutMs);
       const identity = session.takeIdentity();
