@@ -1,5 +1,5 @@
 // Console output: a live progress line on a TTY, plain lines otherwise; the summary ends with a plain line
-// `pjrt-cts: N passed, N failed, …` preceded by `N passed, N failed` alone on its line.
+// `pjrt-cts: N passed, N failed, …`, preceded by `N passed, N failed` alone on its line when more follows the counts.
 import { Chalk, type ChalkInstance } from 'chalk';
 import { FAILING, type CaseResult, type ResultsFile, type Status } from '../src/config/results.js';
 import { configNeedOf } from '../src/config/needs-config.js';
@@ -167,7 +167,10 @@ export class ConsoleReporter implements Reporter {
     const rest: [Status, string][] = [['warn', 'warned'], ['unsupported', 'unsupported'], ['skip', 'skipped'], ['xfail', 'xfail'], ['xpass', 'xpass'], ['flaky', 'flaky']];
     const detail = failed ? ` (${[['fail', 'fail'], ['crash', 'crash'], ['timeout', 'timeout']].filter(([s]) => n(s as Status)).map(([s, w]) => `${n(s as Status)} ${w}`).join(', ')})` : '';
     const tail = rest.filter(([s]) => n(s)).map(([s, w]) => `, ${n(s)} ${w}`).join('');
-    this.write(`${n('pass')} passed, ${failed} failed\n`);
-    this.write(`pjrt-cts: ${n('pass')} passed, ${failed} failed${detail}${tail}${r.interrupted ? ', interrupted' : ''}\n`);
+    const counts = `${n('pass')} passed, ${failed} failed`;
+    const more = `${detail}${tail}${r.interrupted ? ', interrupted' : ''}`;
+    // CI tools read a plain "N passed, N failed" line: the last line is one when nothing follows the counts.
+    if (more) this.write(`${counts}\n`);
+    this.write(`pjrt-cts: ${counts}${more}\n`);
   }
 }

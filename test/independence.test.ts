@@ -42,10 +42,11 @@ describe('independent checks', function () {
 
   it('a plugin that calls itself something else keeps its plugins.json entry (options come from the entry)', () => {
     const json = path.join(tmpDir(), 'r.json');
-    const r = cli(['run', '--plugin', 'reference-xla', '--json', json, '--filter', 'tier2.events.*_not_ready_early']);
+    // The two not-ready cases use clients of their own; the shared client of tier0.plugin's cases says what the plugin calls itself.
+    const r = cli(['run', '--plugin', 'reference-xla', '--json', json, '--filter', 'tier2.events.*_not_ready_early', '--filter', 'tier1.client.platform_*']);
     const res = JSON.parse(readFileSync(json, 'utf8')) as ResultsFile;
     assert.equal(res.plugin.platformName, 'cpu', r.stdout);
-    assert.deepEqual(res.results.map((x) => x.status), ['pass', 'pass'], 'the entry names completionDelayOption, whatever the platform is called');
+    assert.deepEqual(res.results.filter((x) => /not_ready_early$/.test(x.id)).map((x) => x.status), ['pass', 'pass'], 'the entry names completionDelayOption, whatever the platform is called');
   });
 
   it('negative cases declare their positive control (list --json)', () => {

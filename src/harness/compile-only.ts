@@ -13,7 +13,12 @@ export function profileSkip(client: ClientNeed, config: Pick<ResolvedPlugin, 'co
   return config.compileOnly && client !== 'none' ? COMPILE_ONLY_SKIP : undefined;
 }
 
-const created = new WeakMap<Plugin, TopologyDescription>();
+let created = new WeakMap<Plugin, TopologyDescription>();
+
+/** The next case creates the compile target anew: the create options (the reference plugin's `faults`) changed. */
+export function forgetCompileTopology(): void {
+  created = new WeakMap();
+}
 
 /**
  * The worker's compile target: PJRT_TopologyDescription_Create of the entry's `topology` name (empty when none: the

@@ -38,6 +38,8 @@ export interface ChunkEnd {
   catalogue?: CatalogueEntry[];
   /** Set when a probe worker answered: the problem it found, or '' for none. */
   probe?: string;
+  /** What the probe's problem is with, when not the library (protocol.ts). */
+  probeAbout?: 'createOptions';
   /** The plugin call in flight when the worker died or was killed (call-trace.ts), if one was. */
   call?: string;
   /** How long the case in flight had been running when the worker died or was killed. */
@@ -150,6 +152,7 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
         break;
       case 'probe':
         end.probe = m.problem ?? '';
+        if (m.about) end.probeAbout = m.about;
         break;
       case 'done':
         finished = true;

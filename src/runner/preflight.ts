@@ -20,7 +20,9 @@ export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Prom
   const lib = plugin.library;
   if (end.probe) {
     const problem = withNullApiReason(end.probe, end.stderrTail);
-    throw new ConfigError(lib, '--plugin', problem.startsWith(`${lib}: `) ? problem.slice(lib.length + 2) : problem);
+    // Rejected create options are the configuration's, not the library's: named where they come from.
+    const where = end.probeAbout !== 'createOptions' ? '--plugin' : plugin.byPath ? '--create-option' : `plugins.json plugins.${plugin.name}.createOptions (with any --create-option)`;
+    throw new ConfigError(lib, where, problem.startsWith(`${lib}: `) ? problem.slice(lib.length + 2) : problem);
   }
   if (end.probe !== undefined) return;
   // Only a crash or hang in the calls that make a client is judged here; one elsewhere (say in the

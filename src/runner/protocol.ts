@@ -46,7 +46,8 @@ export type FromWorker =
   | { type: 'identity'; identity: Partial<PluginIdentity> }
   | { type: 'fatal'; message: string }
   /** The preflight's verdict: a problem is bad input (the library cannot be used, or it rejects the create options). */
-  | { type: 'probe'; problem?: string }
+  /** `about`: what the problem is with, when not the library itself (the create options it rejected). */
+  | { type: 'probe'; problem?: string; about?: 'createOptions' }
   | { type: 'done' }
   /** A warm-up step begins (creating the shared client, then compiling and running): the parent arms `deadlineMs`. */
   | { type: 'warmup-start'; deadlineMs: number }

@@ -13,7 +13,7 @@ import { exitWithParent } from './exit-with-parent.js';
 import { loadSuites } from './load-suites.js';
 import { suitesDir } from './paths.js';
 import { TracedSession } from './traced-session.js';
-import { topologyProblem } from '../harness/compile-only.js';
+import { forgetCompileTopology, topologyProblem } from '../harness/compile-only.js';
 import type { FromWorker, ToWorker, WarmupDeadlines, WorkerCounters } from './protocol.js';
 
 function send(msg: FromWorker): Promise<void> {
@@ -36,6 +36,7 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
   const { PluginLoadError, PjrtError, Scope } = session.pjrt;
   const scope = new Scope();
   let problem: string | undefined;
+  let about: 'createOptions' | undefined;
   try {
     if (msg.plugin.compileOnly) problem = topologyProblem(() => session.plugin(), msg.plugin);
     else await session.createClient(scope);
@@ -43,6 +44,7 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
     if (e instanceof PluginLoadError) problem = e.message;
     else if (e instanceof PjrtError && e.codeName === 'INVALID_ARGUMENT') {
       problem = `${msg.plugin.library}: PJRT_Client_Create rejected the create options ${JSON.stringify(Object.keys(msg.plugin.createOptions))}: ${e.message}`;
+      about = 'createOptions';
     } else if (e instanceof PjrtError) {
       // No client, so no case could run. Said first, so a crash or hang in the topology attempt still reports it.
       problem = clientCreateProblem(msg.plugin, e);
@@ -53,7 +55,7 @@ async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
     // Anything else is the plugin's to answer for, case by case.
   }
   await scope.dispose().catch(() => undefined);
-  await send({ type: 'probe', ...(problem ? { problem } : {}) });
+  await send({ type: 'probe', ...(problem ? { problem } : {}), ...(about ? { about } : {}) });
 }
 
 /** A trivial StableHLO program (f32[] + 1) for the warm-up: the program-form probe's, so it needs no artifact of its own. */
@@ -113,6 +115,7 @@ async function runOne(session: PluginSession, id: string, timeoutMs: number): Pr
 function forgetProbes(): void {
   forgetCapabilities();
   forgetProgramForms();
+  forgetCompileTopology();
 }
 
 function counters(session: PluginSession): WorkerCounters {

@@ -4,10 +4,10 @@
 // compile-only profile. A plugin that creates no topology (XLA's CPU plugin: UNIMPLEMENTED) is unsupported.
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { Layouts, MemoryDescriptions, parseLayoutText, type TopologyDescription } from '../../src/pjrt/index.js';
-import { decodeShape } from '../../src/proto/index.js';
 import * as check from '../_lib/check.js';
 import { compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
 import { NAMED_VALUE_KINDS } from '../_lib/named.js';
+import { checkCanonicalShape } from '../_lib/canonical-shape.js';
 
 const t = area('tier1.aot_topology', {
   tier: 1, client: 'none',
@@ -128,9 +128,6 @@ t.case('memory_kind_ids', {
   check.equal(ids[0], memories[defaultIndex]!.kindId, 'GetMemorySpaceKindIds()[0] must be the default memory\'s kind id');
 });
 
-/** xla.PrimitiveType F32 (xla_data.proto). */
-const XLA_F32 = 11;
-
 t.case('canonical_shape', {
   source: 'framework',
   cite: 'XLA\'s PjRtTopologyDescription::MakeCanonicalShapeForMemorySpace "Returns the canonical shape for a memory_space … predicting the full shape + layout of a buffer after it is transferred" (pjrt_compiler.h; UNIMPLEMENTED → unsupported): the buffer\'s element type and dimensions, a layout over its dimensions (tiles allowed)',
@@ -140,11 +137,7 @@ t.case('canonical_shape', {
   const topology = await compileTarget(ctx);
   const ids = await check.unimplementedIsUnsupported(ctx, 'the topology lists no memory kinds', () => topology.memorySpaceKindIds());
   if (!ids.length) return ctx.unsupported('the topology lists no memory kinds');
-  const bytes = await check.unimplementedIsUnsupported(ctx, 'MakeCanonicalShapeForMemorySpace is unsupported by default in XLA', () => topology.canonicalShape(ids[0]!, 'f32', [2, 3]));
-  const shape = decodeShape(bytes);
-  check.equal(shape.elementType, XLA_F32, 'the canonical shape of an f32 buffer has element type F32');
-  check.equal(shape.dims, [2, 3], 'the canonical shape of f32[2,3] has dimensions [2, 3]');
-  if (shape.minorToMajor.length) check.equal([...shape.minorToMajor].sort((a, b) => a - b), [0, 1], 'the canonical layout\'s minor_to_major must be a permutation of the dimensions');
+  await checkCanonicalShape(ctx, topology, ids[0]!);
 });
 
 t.case('default_layout', {

@@ -6,9 +6,9 @@ import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
 import { isPjrtError } from '../_lib/errors.js';
 import { NAMED_VALUE_KINDS } from '../_lib/named.js';
+import { checkCanonicalShape } from '../_lib/canonical-shape.js';
 import { noCompilerIsUnsupported } from '../_lib/aot.js';
 import { createOptionsOf } from '../_lib/config.js';
-import { decodeShape } from '../../src/proto/index.js';
 import { TopologyDescription as Topology } from '../../src/pjrt/index.js';
 
 const t = area('tier1.topology', { tier: 1, requires: { slots: ['PJRT_Client_Devices', 'PJRT_Client_AddressableDevices'] } });
@@ -272,9 +272,6 @@ t.case('topology_memory_kind_ids', {
   check.equal(ids[0], device.defaultMemory().kindId(), 'the first kind id of GetMemorySpaceKindIds must be the default memory\'s');
 });
 
-/** xla.PrimitiveType F32 (xla_data.proto). */
-const XLA_F32 = 11;
-
 t.case('topology_canonical_shape', {
   source: 'framework',
   cite: 'XLA\'s PjRtTopologyDescription::MakeCanonicalShapeForMemorySpace "Returns the canonical shape for a memory_space with an optionally provided layout … predicting the full shape + layout of a buffer after it is transferred" (pjrt_compiler.h; default UNIMPLEMENTED → unsupported): the element type and dimensions are the buffer\'s, the layout a permutation of its dimensions',
@@ -282,12 +279,7 @@ t.case('topology_canonical_shape', {
   requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace', 'PJRT_Memory_Kind_Id', 'PJRT_Device_DefaultMemory'] },
 }).run(async (ctx) => {
   const topology = topologyOf(ctx.client, ctx.unsupported);
-  const kind = ctx.device.defaultMemory().kindId();
-  const bytes = await check.unimplementedIsUnsupported(ctx, 'MakeCanonicalShapeForMemorySpace is unsupported by default in XLA', () => topology.canonicalShape(kind, 'f32', [2, 3]));
-  const shape = decodeShape(bytes);
-  check.equal(shape.elementType, XLA_F32, 'the canonical shape of an f32 buffer has element type F32');
-  check.equal(shape.dims, [2, 3], 'the canonical shape of f32[2,3] has dimensions [2, 3]');
-  if (shape.minorToMajor.length) check.equal([...shape.minorToMajor].sort((a, b) => a - b), [0, 1], 'the canonical layout\'s minor_to_major must be a permutation of the dimensions');
+  await checkCanonicalShape(ctx, topology, ctx.device.defaultMemory().kindId());
 });
 
 t.case('topology_create', {
