@@ -1,7 +1,7 @@
 // Tier 1 — buffer metadata, deletion and copies between devices and memories.
 // Data is read back into destinations sized from the buffer's dtype and dims (no ToHostBuffer size query: that is
 // tier1.transfer.to_host_size_query).
-import { area, type CaseContext } from '../../src/harness/index.js';
+import { area, params, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
 import { byteSize, dtype, pattern } from '../_lib/patterns.js';
@@ -13,7 +13,7 @@ const t = area('tier1.buffer', { tier: 1, requires: { slots: ['PJRT_Client_Buffe
 /** Asymmetric shapes so reversed dims show. */
 const META_SHAPES = [shape(2, 3), shape(4, 1, 5), shape(3, 2, 2, 5)];
 const META_DTYPES = ['pred', 's8', 'u16', 's32', 'u64', 'f16', 'bf16', 'f32', 'f64'];
-const metaRows = META_DTYPES.flatMap((dt) => META_SHAPES.map((s) => ({ id: `${dt}.${s.id}`, dt, dims: [...s.dims] })));
+const metaRows = params().combine('dt', META_DTYPES).combine('shape', META_SHAPES).derive('dims', (p) => [...p.shape.dims]).rows();
 type MetaRow = (typeof metaRows)[number];
 
 /** The row's buffer: its dtype's pattern at its dims (a type the plugin lacks makes the case unsupported). */

@@ -3,7 +3,7 @@
 // devices, as PyTorch/XLA's PjRtComputationClient::Compile builds DeviceAssignment(device_count, 1) itself), so these
 // cases need no PJRT_Client_DefaultDeviceAssignment; outputs are read into destinations sized from their expected
 // dtype and dims (no ToHostBuffer size query).
-import { area } from '../../src/harness/index.js';
+import { area, params } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { opsOrUnsupported, runReplicated } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
@@ -63,7 +63,7 @@ const COLLECTIVES: readonly { id: string; make: (n: number) => CollectiveProgram
   },
 ];
 
-const collectiveRows = COLLECTIVES.flatMap((c) => SPANS.map((s) => ({ ...c, id: `${c.id}.${s.id}`, span: s })));
+const collectiveRows = params().combineWithParams(COLLECTIVES).combine('span', SPANS);
 
 t.case('collective', { source: 'framework', cite: SPEC, catches: (p: { catches: string[]; span: { id: string } }) => (p.span.id === 'all' ? p.catches : ['crash_in=PJRT_LoadedExecutable_Execute']) })
   .params(collectiveRows)

@@ -2,7 +2,7 @@
 // Data cases read back into a destination whose size they compute from dims and dtype (one byte per element for
 // sub-byte types), as XLA's PjRtCApiBuffer::ToLiteral does; the ToHostBuffer size query (dst = NULL) is checked by
 // its own cases, so a broken size query fails exactly those.
-import { area } from '../../src/harness/index.js';
+import { area, params } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { DTYPES, pattern, byteSize, dtype, hostElementBytes, hostSize, type DtypeRow } from '../_lib/patterns.js';
 import { NONEMPTY_SHAPES, SMALL_SHAPES, ZERO_SIZE_SHAPES, denseStrides, shape, type Shape } from '../_lib/shapes.js';
@@ -14,34 +14,30 @@ const ROUNDTRIP = 'host→device→host must be bit-exact (PJRT_Client_BufferFro
 /** One dtype whose device→host corruption the matrix proves we catch. */
 const D2H_PROBE = 'bf16';
 
-interface Row {
-  id: string;
-  d: DtypeRow;
-  s: Shape;
-  catches: string[];
-}
-
-function rowsFor(d: DtypeRow): Row[] {
-  const crash = 'crash_in=PJRT_Client_BufferFromHostBuffer';
-  if (!d.core) return SMALL_SHAPES.map((s) => ({ id: `${d.name}.${s.id}`, d, s, catches: [crash] }));
-  const nonEmpty = NONEMPTY_SHAPES.map((s) => ({
-    id: `${d.name}.${s.id}`,
-    d,
-    s,
-    catches: ['h2d_drops_last_byte', ...(d.name === D2H_PROBE ? [`d2h_wrong_for_dtype=${D2H_PROBE}`] : [])],
-  }));
-  const empty = ZERO_SIZE_SHAPES.map((s) => ({ id: `${d.name}.${s.id}`, d, s, catches: ['rejects_zero_size'] }));
-  return [...nonEmpty, ...empty];
-}
-
 const TRANSFER_DTYPES = DTYPES.filter((d) => d.kind !== 'token');
+const TRANSFER_DTYPE_NAMES = TRANSFER_DTYPES.map((d) => d.name);
+
+/**
+ * Every element type at every shape worth its cost: the core types at every non-empty and zero-size shape, the
+ * others at the small shapes. Each row names the fault its data proves it catches.
+ */
+const ROUNDTRIP_ROWS = params()
+  .combine('dt', TRANSFER_DTYPE_NAMES)
+  .derive('d', (p) => dtype(p.dt))
+  .expand('s', (p): readonly Shape[] => (p.d.core ? [...NONEMPTY_SHAPES, ...ZERO_SIZE_SHAPES] : SMALL_SHAPES))
+  .derive('catches', (p) => {
+    if (!p.d.core) return ['crash_in=PJRT_Client_BufferFromHostBuffer'];
+    if (ZERO_SIZE_SHAPES.includes(p.s)) return ['rejects_zero_size'];
+    return ['h2d_drops_last_byte', ...(p.d.name === D2H_PROBE ? [`d2h_wrong_for_dtype=${D2H_PROBE}`] : [])];
+  });
+type RoundtripRow = ReturnType<typeof ROUNDTRIP_ROWS.rows>[number];
 
 t.case('roundtrip', {
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer: "Asynchronously copies a buffer stored on host to device memory" (empty byte_strides: "dense layout with dimensions in major-to-minor order"); PJRT_Buffer_ToHostBuffer: "copies the buffer\'s value into a preallocated host buffer". Sub-byte types use one element per host byte, the default host layout of XLA\'s clients (DeviceShapeToHostShape; ml_dtypes arrays)',
-  catches: (p: Row) => p.catches,
+  catches: (p: RoundtripRow) => p.catches,
 })
-  .params(TRANSFER_DTYPES.flatMap(rowsFor))
+  .params(ROUNDTRIP_ROWS)
   .run(async (ctx) => {
     const { client, p } = ctx;
     const host = pattern(p.d, p.s.dims);
@@ -50,11 +46,9 @@ t.case('roundtrip', {
   });
 
 /** The size query on every element type, a scalar and a zero-size array. */
-const SIZE_ROWS = [
-  ...TRANSFER_DTYPES.map((d) => ({ id: `${d.name}.2x3`, d, dims: [2, 3] })),
-  { id: 'f32.scalar', d: dtype('f32'), dims: [] as number[] },
-  { id: 'f32.3x0', d: dtype('f32'), dims: [3, 0] },
-];
+const sizeRows = (dts: readonly string[], shapes: readonly Shape[]) =>
+  params().combine('dt', dts).derive('d', (p) => dtype(p.dt)).combine('shape', shapes).derive('dims', (p) => [...p.shape.dims]).rows();
+const SIZE_ROWS = [...sizeRows(TRANSFER_DTYPE_NAMES, [shape(2, 3)]), ...sizeRows(['f32'], [shape(), shape(3, 0)])];
 
 t.case('to_host_size_query', {
   source: 'header',
