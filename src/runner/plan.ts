@@ -135,7 +135,7 @@ export function printList(cases: readonly CatalogueEntry[], json: boolean, out: 
       c.requires.minMinor !== undefined ? `minor≥${c.requires.minMinor}` : '',
       ...(c.requires.slots ?? []), ...(c.requires.capabilities ?? []).map((x) => `cap:${x}`),
     ].filter(Boolean);
-    out.write(`${c.id}\ttier${c.tier}\t${c.source}${c.selfTest ? '\tself-test' : ''}${c.required ? '\trequired' : ''}${req.length ? `\trequires ${req.join(',')}` : ''}${c.catches.length ? `\tcatches ${c.catches.join(',')}` : ''}\n`);
+    out.write(`${c.id}\ttier${c.tier}\t${c.source}${c.selfTest ? '\tself-test' : ''}${c.required ? '\trequired' : ''}${req.length ? `\trequires ${req.join(',')}` : ''}${c.catches.length ? `\tcatches ${c.catches.join(',')}` : ''}${c.description ? `\t— ${c.description}` : ''}\n`);
   }
 }
 
