@@ -167,6 +167,7 @@ function build(): Command {
     .option('--write-expectations <file>', 'write a baseline expectations file: every non-pass with its message as the reason')
     .option('--rerun-failed <results.json>', 'run only the cases that did not pass in an earlier results file or .jsonl stream')
     .option('--strict', 'certification run: every tier, no filters or expectations; skipped/unsupported required cases fail', false)
+    .option('--certify [list]', 'certification run (as --strict) that fails unless every case of the must-pass list passed (default: certification/must-pass-<CTS version>.json)')
     .option('-l, --list', 'print the selected ids and exit without loading the plugin', false)
     .option('--programs <dir>', 'add the cases of an external program corpus (external.program.run.<name>)')
     .option('--matrix', 'print the capability matrix after the run', false)
@@ -185,7 +186,7 @@ function build(): Command {
         expectations?: string; junit?: string; json?: string; html?: string; maxCallFailures: number; jobs: number; timeout: number; retries: number; shard?: string;
         strict: boolean; list: boolean; programs?: string; matrix: boolean; recordSlots: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
         maxClientFailures: number; writeExpectations?: string; rerunFailed?: string; apiMinor?: number; warmupTimeout: number;
-        compileOnly: boolean; topology?: string;
+        compileOnly: boolean; topology?: string; certify?: string | true;
       };
       keepGoingOnEpipe = !opt.list;
       const maxFailures = opt.bail ? 1 : opt.maxFailures;
@@ -196,7 +197,7 @@ function build(): Command {
       process.exitCode = await runCommand({
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
-        strict: opt.strict, list: opt.list, matrix: opt.matrix, recordSlots: opt.recordSlots, preflight: opt.preflight, stdout: safeStdout,
+        strict: opt.strict, ...(opt.certify !== undefined ? { certify: opt.certify } : {}), list: opt.list, matrix: opt.matrix, recordSlots: opt.recordSlots, preflight: opt.preflight, stdout: safeStdout,
         maxClientFailures: opt.maxClientFailures, maxCallFailures: opt.maxCallFailures, compileOnly: opt.compileOnly, ...(opt.topology !== undefined ? { topology: opt.topology } : {}),
         ...(maxFailures !== undefined ? { maxFailures } : {}),
         ...(opt.writeExpectations ? { writeExpectations: path.resolve(opt.writeExpectations) } : {}),

@@ -103,7 +103,7 @@ describe('cli', function () {
   it('schema writes JSON Schemas that match the committed ones', () => {
     const out = path.join(dir, 'schemas');
     assert.equal(cli(['schema', '--out', out]).code, 0);
-    for (const f of ['plugins.schema.json', 'expectations.schema.json', 'results.schema.json', 'compare.schema.json', 'compat.schema.json']) {
+    for (const f of ['plugins.schema.json', 'expectations.schema.json', 'results.schema.json', 'compare.schema.json', 'compat.schema.json', 'must-pass.schema.json']) {
       const s = JSON.parse(readFileSync(path.join(out, f), 'utf8')) as { $schema: string };
       assert.match(s.$schema, /json-schema\.org/);
       assert.equal(readFileSync(path.join(out, f), 'utf8'), readFileSync(path.join(import.meta.dirname, '..', '..', 'schemas', f), 'utf8'), `${f} is stale: run pjrt-cts schema`);

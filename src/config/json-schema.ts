@@ -1,6 +1,7 @@
 // JSON Schema (draft 2020-12) for the files people edit or consume, generated from the zod schemas.
 import { z } from 'zod';
 import { ExpectationsFile } from './expectations.js';
+import { MustPassList } from './must-pass.js';
 import { PluginsFile } from './plugins.js';
 import { ResultsFile } from './results.js';
 import { ComparisonReport, CompatReport } from './version-compat.js';
@@ -11,6 +12,7 @@ export const SCHEMA_FILES = {
   'results.schema.json': { schema: ResultsFile, title: 'pjrt-cts results file', io: 'output' },
   'compare.schema.json': { schema: ComparisonReport, title: 'pjrt-cts compare --json output', io: 'output' },
   'compat.schema.json': { schema: CompatReport, title: 'pjrt-cts compat --json output', io: 'output' },
+  'must-pass.schema.json': { schema: MustPassList, title: 'pjrt-cts must-pass list (certification/)', io: 'input' },
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;

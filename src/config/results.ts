@@ -142,6 +142,8 @@ export const ResultsFile = z.strictObject({
      * needs a client") and the AOT cases compiled against the topology created from `topology`. Absent: a full run.
      */
     profile: z.strictObject({ name: z.literal('compile-only'), topology: z.string() }).optional(),
+    /** `run --certify`: the must-pass list the run was judged against (path, its CTS version, sha256 of its bytes, case count). */
+    certify: z.strictObject({ list: z.string(), ctsVersion: z.string(), sha256: z.string(), cases: z.number().int().min(0) }).optional(),
     /** --timeout, --warmup-timeout and the stop limits (absent in older files). */
     timeoutMs: z.number().int().optional(),
     warmupTimeoutMs: z.number().int().optional(),
@@ -163,6 +165,8 @@ export const ResultsFile = z.strictObject({
    */
   /** PJRT calls that crashed or hung in K cases in a row (src/runner/stop-policy.ts): the cases needing them were skipped. */
   blocked: z.array(z.strictObject({ call: z.string(), how: z.enum(['hanging', 'crashing']), firstCase: z.string(), cases: z.number().int().min(0) })).optional(),
+  /** `run --certify`: whether every must-pass case passed, and those that did not (src/runner/certify.ts). */
+  certification: z.strictObject({ certified: z.boolean(), missing: z.array(z.strictObject({ id: z.string(), status: z.string() })) }).optional(),
   rootCauses: z.array(z.strictObject({
     rule: z.string().optional(), count: z.number().int().min(1), status: Status, message: z.string(), ids: z.array(z.string()),
     foundation: z.string().optional(),

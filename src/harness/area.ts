@@ -15,8 +15,12 @@ export class CaseBuilder<P> {
     private readonly opts: CaseOptions,
   ) {}
 
-  /** One case per row; the row's `id` (one or more dot-separated segments) is appended to the case id. */
-  params<Q extends ParamRow>(rows: readonly Q[]): CaseBuilder<Q> {
+  /**
+   * One case per row; the row's `id` (one or more dot-separated segments) is appended to the case id. Rows come
+   * as a list or from the parameter builder (`params().combine(…)`, src/harness/params.ts).
+   */
+  params<Q extends ParamRow>(given: readonly Q[] | { rows(): Q[] }): CaseBuilder<Q> {
+    const rows = 'rows' in given ? given.rows() : given;
     if (rows.length === 0) throw new Error(`pjrt-cts: ${this.areaName}.${this.name}: .params() got no rows`);
     const next = new CaseBuilder<Q>(this.areaName, this.areaOpts, this.name, this.opts);
     next.rows = rows;

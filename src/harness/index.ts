@@ -1,6 +1,6 @@
 // The test-authoring API. Importing it opens no plugin.
 export { area, Area, CaseBuilder } from './area.js';
-export { cross, rows } from './params.js';
+export { params } from './params.js';
 export { externalProgramsDir } from './programs.js';
 export { PROGRAM_FORMS, PROBE_PROGRAM, artifactOf, artifactVersion, programForms, programFor, versionString, type ProgramForm, type ProgramForms } from './program-forms.js';
 export { defineCapability, type Probe, type ProbeHost } from './capabilities.js';

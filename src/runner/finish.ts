@@ -3,6 +3,7 @@
 import type { ResultsFile } from '../config/results.js';
 import type { Reporter } from '../../reporters/reporter.js';
 import { ReportOutputs } from './atomic-write.js';
+import { certify } from './certify.js';
 import { environment } from './identity.js';
 import { markBrokenPrograms } from './program-blame.js';
 import { ctsVersion } from './paths.js';
@@ -32,6 +33,11 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter)
     const calls = s.blocked.map((b) => `${b.call} ${b.how} (${b.cases} case(s) skipped; see ${b.firstCase})`).join(', ');
     text = `${v.code ? v.text : `${v.text.replace(/ passed$/, '')} FAILED`}; blocked: ${calls}`;
   }
+  const certification = plan.certification && !s.internal && !s.interrupted ? certify(results, plan.certification) : undefined;
+  if (certification) {
+    text = `${text}; ${certification.text}`;
+    if (!certification.certified && code === EXIT.ok) code = EXIT.gateFailed;
+  }
   const headline = profileHeadline({ run: plan.header.run, results });
   if (headline) text = `${headline}. ${text}`;
   const stale = plan.expectations
@@ -53,6 +59,7 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter)
     totals: totals(results),
     capabilities: capabilityMatrix(results),
     staleExpectations: stale,
+    ...(certification ? { certification: { certified: certification.certified, missing: certification.missing } } : {}),
     rootCauses: rootCauses(results, s.calledSlots),
     ...(s.counters ? { counters: s.counters } : {}),
     ...(s.warmup ? { warmup: { ...s.warmup, ms: Math.round(s.warmup.ms) } } : {}),

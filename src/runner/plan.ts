@@ -7,7 +7,9 @@ import type { PluginIdentity, ResultsFile, StreamHeader } from '../config/result
 import { PJRT_API_MINOR } from '../abi/index.js';
 import { API_MINOR_ENV, apiMinorProblem } from '../ffi/minor.js';
 import type { CatalogueEntry } from '../harness/types.js';
+import type { LoadedMustPass } from '../config/must-pass.js';
 import { loadCatalogue } from './catalogue.js';
+import { loadCertification } from './certify.js';
 import { loadResultsOrStream } from './stream-results.js';
 import { checkRunPaths } from './run-paths.js';
 import { capJobs, checkTiers } from './limits.js';
@@ -39,6 +41,8 @@ export interface RunOptions {
   retries: number;
   shard?: string;
   strict: boolean;
+  /** `--certify [LIST]`: a strict run judged against a must-pass list (true: this CTS version's committed one). */
+  certify?: string | true;
   list: boolean;
   programs?: string;
   matrix: boolean;
@@ -85,6 +89,8 @@ export interface RunPlan {
   pluginLabel: string;
   expectations?: Expectations;
   gate?: number;
+  /** `--certify`: the must-pass list. */
+  certification?: LoadedMustPass;
   startedAt: Date;
   header: StreamHeader;
   jsonlFile: string;
@@ -110,13 +116,13 @@ export function workerPlan(plugin: ResolvedPlugin, asked: number, out: NodeJS.Wr
   return { jobs, plugin };
 }
 
-function checkStrict(o: RunOptions): void {
+function checkStrict(o: RunOptions, flag: string): void {
   const bad: [boolean, string][] = [
     [o.filters.length > 0, '--filter'], [o.excludes.length > 0, '--exclude'], [o.expectations !== undefined, '--expectations'],
     [o.tier !== undefined, '--tier'], [o.shard !== undefined, '--shard'], [o.gate !== undefined, '--gate'],
   ];
   const used = bad.filter(([b]) => b).map(([, f]) => f);
-  if (used.length) throw new ConfigError('--strict', used.join(' '), 'expected no selection, waiver or gate options in a certification run (it runs every tier)');
+  if (used.length) throw new ConfigError(flag, used.join(' '), 'expected no selection, waiver or gate options in a certification run (it runs every tier)');
 }
 
 export function printList(cases: readonly CatalogueEntry[], json: boolean, out: NodeJS.WritableStream): void {
@@ -129,7 +135,7 @@ export function printList(cases: readonly CatalogueEntry[], json: boolean, out: 
       c.requires.minMinor !== undefined ? `minor≥${c.requires.minMinor}` : '',
       ...(c.requires.slots ?? []), ...(c.requires.capabilities ?? []).map((x) => `cap:${x}`),
     ].filter(Boolean);
-    out.write(`${c.id}\ttier${c.tier}\t${c.source}${c.selfTest ? '\tself-test' : ''}${c.required ? '\trequired' : ''}${req.length ? `\trequires ${req.join(',')}` : ''}${c.catches.length ? `\tcatches ${c.catches.join(',')}` : ''}\n`);
+    out.write(`${c.id}\ttier${c.tier}\t${c.source}${c.selfTest ? '\tself-test' : ''}${c.required ? '\trequired' : ''}${req.length ? `\trequires ${req.join(',')}` : ''}${c.catches.length ? `\tcatches ${c.catches.join(',')}` : ''}${c.description ? `\t— ${c.description}` : ''}\n`);
   }
 }
 
@@ -161,7 +167,9 @@ function rerunIds(file: string): Set<string> {
  * resolved, expectations loaded, preflight passed. `undefined` for `--list` (printed here).
  */
 export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
-  if (o.strict) checkStrict(o);
+  if (o.certify !== undefined) o = { ...o, strict: true };
+  if (o.strict) checkStrict(o, o.certify !== undefined ? '--certify' : '--strict');
+  const certification = o.certify !== undefined ? loadCertification(o.certify) : undefined;
   checkGlobs('--filter', o.filters);
   checkGlobs('--exclude', o.excludes);
   if (o.gate !== undefined && o.tier !== undefined && o.tier < o.gate) {
@@ -217,6 +225,7 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
     strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
     ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
     ...(o.programs ? { programs: o.programs } : {}), apiMinor, ...(profile ? { profile } : {}),
+    ...(certification ? { certify: { list: certification.file, ctsVersion: certification.list.ctsVersion, sha256: certification.sha256, cases: certification.list.cases.length } } : {}),
     timeoutMs: o.timeoutMs, warmupTimeoutMs: o.warmupTimeoutMs ?? DEFAULT_WARMUP_TIMEOUT_MS,
     ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
     maxClientFailures: o.maxClientFailures ?? DEFAULT_MAX_CLIENT_FAILURES, maxCallFailures: o.maxCallFailures ?? DEFAULT_MAX_CALL_FAILURES,
@@ -228,7 +237,7 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
   };
   return {
     o, catalogue, selected, plugin, identity, startedAt, header, jsonlFile, sha: sha256File(plugin.library),
-    ...(exp ? { expectations: exp } : {}), ...(gate !== undefined ? { gate } : {}),
+    ...(exp ? { expectations: exp } : {}), ...(gate !== undefined ? { gate } : {}), ...(certification ? { certification } : {}),
     pluginLabel: `${plugin.name} (${plugin.library})${o.apiMinor !== undefined ? `, speaking PJRT API 0.${apiMinor}` : ''}`,
   };
 }

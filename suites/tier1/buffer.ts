@@ -1,7 +1,7 @@
 // Tier 1 — buffer metadata, deletion and copies between devices and memories.
 // Data is read back into destinations sized from the buffer's dtype and dims (no ToHostBuffer size query: that is
 // tier1.transfer.to_host_size_query).
-import { area, type CaseContext } from '../../src/harness/index.js';
+import { area, params, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
 import { byteSize, dtype, pattern } from '../_lib/patterns.js';
@@ -13,7 +13,7 @@ const t = area('tier1.buffer', { tier: 1, requires: { slots: ['PJRT_Client_Buffe
 /** Asymmetric shapes so reversed dims show. */
 const META_SHAPES = [shape(2, 3), shape(4, 1, 5), shape(3, 2, 2, 5)];
 const META_DTYPES = ['pred', 's8', 'u16', 's32', 'u64', 'f16', 'bf16', 'f32', 'f64'];
-const metaRows = META_DTYPES.flatMap((dt) => META_SHAPES.map((s) => ({ id: `${dt}.${s.id}`, dt, dims: [...s.dims] })));
+const metaRows = params().combine('dt', META_DTYPES).combine('shape', META_SHAPES).derive('dims', (p) => [...p.shape.dims]).rows();
 type MetaRow = (typeof metaRows)[number];
 
 /** The row's buffer: its dtype's pattern at its dims (a type the plugin lacks makes the case unsupported). */
@@ -21,6 +21,7 @@ const uploadRow = (ctx: CaseContext<MetaRow>) =>
   uploadOrUnsupported(ctx, ctx.client, pattern(dtype(ctx.p.dt), ctx.p.dims), { dtype: ctx.p.dt, dims: ctx.p.dims });
 
 t.case('element_type', {
+  description: 'PJRT_Buffer_ElementType reports the type the buffer was uploaded with',
   source: 'header',
   cite: 'PJRT_Buffer_ElementType: "Returns the type of the array elements of a buffer"; PJRT_Client_BufferFromHostBuffer_Args.type: "the type of the resulting output `buffer`"',
   catches: ['wrong_element_type'],
@@ -32,6 +33,7 @@ t.case('element_type', {
   });
 
 t.case('dimensions', {
+  description: 'PJRT_Buffer_Dimensions reports the dims the buffer was uploaded with',
   source: 'header',
   cite: 'PJRT_Buffer_Dimensions: "Returns the array shape of `buffer`, i.e. the size of each dimension"; BufferFromHostBuffer_Args.dims: "The array dimensions of `data`"',
   catches: ['wrong_dims'],
@@ -43,6 +45,7 @@ t.case('dimensions', {
   });
 
 t.case('unpadded_dimensions', {
+  description: 'PJRT_Buffer_UnpaddedDimensions equals the dims of a buffer without dynamic dimensions',
   source: 'header',
   cite: 'PJRT_Buffer_UnpaddedDimensions: "usually is equivalent to PJRT_Buffer_Dimensions" and differs only for "dynamic dimensions" (sizes known only at runtime); a buffer uploaded with fixed dims has none',
   catches: ['unpadded_dims_reversed'],
@@ -55,6 +58,7 @@ t.case('unpadded_dimensions', {
   });
 
 t.case('on_device_size', {
+  description: 'PJRT_Buffer_OnDeviceSizeInBytes covers at least the packed data',
   source: 'header',
   cite: 'PJRT_Buffer_OnDeviceSizeInBytes: "Gets the number of bytes of the buffer storage on the device"; the storage holds the data, so it is at least the packed size of the elements',
   catches: ['on_device_size_zero'],
@@ -79,6 +83,7 @@ const PADDING_FACTOR = 4096;
 const SLACK = 1 << 20;
 
 t.case('on_device_size_bounded', {
+  description: 'PJRT_Buffer_OnDeviceSizeInBytes is a plausible storage size, not garbage',
   source: 'quality',
   cite: 'PJRT_Buffer_OnDeviceSizeInBytes: "Gets the number of bytes of the buffer storage on the device" sets no upper bound, but no device layout pads a small array beyond 4096× its data plus 1 MiB of allocation slack (TPU tiles, 32×128 elements at most, are the largest padding in XLA): a larger answer is garbage a user would want flagged',
   catches: ['on_device_size_garbage'],
@@ -94,6 +99,7 @@ t.case('on_device_size_bounded', {
   });
 
 t.case('device_and_memory', {
+  description: 'PJRT_Buffer_Device is the device the data was uploaded to',
   source: 'header',
   cite: 'PJRT_Buffer_Device: "Returns this buffer\'s storage device"; BufferFromHostBuffer_Args.device: "Device to copy host data to"',
   catches: ['buffer_device_wrong', 'crash_in=PJRT_Buffer_Device'],
@@ -106,6 +112,7 @@ t.case('device_and_memory', {
 });
 
 t.case('default_memory', {
+  description: 'a buffer uploaded without a memory lands in the device\'s default memory',
   source: 'header',
   cite: 'BufferFromHostBuffer_Args.memory: "If nullptr, host data will be copied to `device`"; PJRT_Device_DefaultMemory: "which memory data processed by this device should be stored in by default"; PJRT_Buffer_Memory: "Returns this buffer\'s storage memory"',
   catches: ['buffer_memory_wrong', 'crash_in=PJRT_Buffer_Memory'],
@@ -118,6 +125,7 @@ t.case('default_memory', {
 });
 
 t.case('placed_in_memory', {
+  description: 'a buffer uploaded to a memory reports that memory',
   source: 'header',
   cite: 'BufferFromHostBuffer_Args.memory: "otherwise we copy data to `memory`"; PJRT_Buffer_Memory: "Returns this buffer\'s storage memory"',
   catches: ['buffer_memory_wrong', 'crash_in=PJRT_Buffer_Memory'],
@@ -130,6 +138,7 @@ t.case('placed_in_memory', {
 });
 
 t.case('delete_is_deleted', {
+  description: 'PJRT_Buffer_IsDeleted is false before PJRT_Buffer_Delete and true after',
   source: 'header',
   cite: 'PJRT_Buffer_IsDeleted: "True if and only if PJRT_Buffer_Delete has previously been called"',
   catches: ['is_deleted_stale', 'buffer_delete_noop'],
@@ -142,6 +151,7 @@ t.case('delete_is_deleted', {
 });
 
 t.case('use_after_delete', {
+  description: 'reading a deleted buffer is an error, not garbage or a crash',
   source: 'quality',
   cite: 'PJRT_Buffer_Delete allows only IsDeleted and Destroy afterwards, so reading a deleted buffer is outside the contract; XLA\'s plugins answer it with an error ("called on deleted or donated buffer"), which turns a user\'s use-after-free into a diagnosable error instead of garbage or a crash',
   control: 'ToHostBuffer of the same buffer, read while it is live, succeeds and returns its bytes',
@@ -157,6 +167,7 @@ t.case('use_after_delete', {
 });
 
 t.case('metadata_after_delete', {
+  description: 'element type and dims of a deleted buffer are still answered',
   source: 'quality',
   cite: 'PJRT_Buffer_Delete allows only IsDeleted and Destroy afterwards; XLA\'s wrapper still answers ElementType/Dimensions of a deleted buffer (the shape outlives the storage), which callers that keep the handle for error messages or bookkeeping use',
   catches: ['wrong_dims', 'wrong_element_type'],
@@ -169,6 +180,7 @@ t.case('metadata_after_delete', {
 });
 
 t.case('copy_to_device', {
+  description: 'PJRT_Buffer_CopyToDevice puts the copy on the destination device',
   source: 'header',
   cite: 'PJRT_Buffer_CopyToDevice: "Copies the buffer to device `dst_device` within the same client"',
   catches: ['copy_to_device_wrong_device'],
@@ -184,6 +196,7 @@ t.case('copy_to_device', {
 });
 
 t.case('copy_to_device_data', {
+  description: 'PJRT_Buffer_CopyToDevice copies the values and leaves the source intact',
   source: 'header',
   cite: 'PJRT_Buffer_CopyToDevice: "Copies the buffer to device `dst_device`": the copy holds the same values and the source is left as it was',
   catches: ['d2h_wrong_for_dtype=f32'],
@@ -201,6 +214,7 @@ t.case('copy_to_device_data', {
 });
 
 t.case('copy_to_memory', {
+  description: 'PJRT_Buffer_CopyToMemory puts the copy in the destination memory',
   source: 'header',
   cite: 'PJRT_Buffer_CopyToMemory: "Copies the buffer to memory `dst_memory` within the same client"',
   catches: ['copy_to_memory_ignored'],
@@ -216,6 +230,7 @@ t.case('copy_to_memory', {
 });
 
 t.case('copy_to_memory_data', {
+  description: 'PJRT_Buffer_CopyToMemory copies the values',
   source: 'header',
   cite: 'PJRT_Buffer_CopyToMemory: "Copies the buffer to memory `dst_memory`": the copy holds the same values',
   catches: ['d2h_wrong_for_dtype=u8'],
@@ -232,6 +247,7 @@ t.case('copy_to_memory_data', {
 });
 
 t.case('ready_event', {
+  description: 'PJRT_Buffer_ReadyEvent completes without error for an uploaded buffer',
   source: 'header',
   cite: 'PJRT_Buffer_ReadyEvent: "an event that is triggered when ... the data in the PJRT_Buffer becomes ready, or an error has occurred"; PJRT_Event_IsReady: "Returns true if this PJRT_Event has completed"; PJRT_Event_Error: nullptr for no error',
   catches: ['event_never_ready'],

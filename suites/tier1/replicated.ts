@@ -3,7 +3,7 @@
 // devices, as PyTorch/XLA's PjRtComputationClient::Compile builds DeviceAssignment(device_count, 1) itself), so these
 // cases need no PJRT_Client_DefaultDeviceAssignment; outputs are read into destinations sized from their expected
 // dtype and dims (no ToHostBuffer size query).
-import { area } from '../../src/harness/index.js';
+import { area, params } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { opsOrUnsupported, runReplicated } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
@@ -28,7 +28,7 @@ const SPANS = [
 ];
 
 // psum over all replicas cannot tell wrong groups; collective.all_reduce_singleton_groups.all catches that.
-t.case('pmap_psum', { source: 'framework', cite: `x + psum(x): stablehlo.all_reduce with an add region over one group of all replicas, as lax.psum lowers; ${SPEC}`, catches: ['op_off_by_one=add'] })
+t.case('pmap_psum', { description: 'x + psum(x) over the replicas gives each element plus the sum', source: 'framework', cite: `x + psum(x): stablehlo.all_reduce with an add region over one group of all replicas, as lax.psum lowers; ${SPEC}`, catches: ['op_off_by_one=add'] })
   .params(SPANS)
   .run(async (ctx) => {
     const { client, p } = ctx;
@@ -40,7 +40,7 @@ t.case('pmap_psum', { source: 'framework', cite: `x + psum(x): stablehlo.all_red
   });
 
 // On one replica the right id is 0 anyway.
-t.case('replica_id', { source: 'framework', cite: `stablehlo.replica_id returns the replica's index in the device assignment; ${SPEC}`, catches: (p: { id: string }) => (p.id === 'all' ? ['replica_id_zero'] : ['crash_in=PJRT_LoadedExecutable_Execute']) })
+t.case('replica_id', { description: 'stablehlo.replica_id gives each replica its own index', source: 'framework', cite: `stablehlo.replica_id returns the replica's index in the device assignment; ${SPEC}`, catches: (p: { id: string }) => (p.id === 'all' ? ['replica_id_zero'] : ['crash_in=PJRT_LoadedExecutable_Execute']) })
   .params(SPANS)
   .run(async (ctx) => {
     const n = ctx.p.count(ctx.client.addressableDevices().length);
@@ -63,9 +63,9 @@ const COLLECTIVES: readonly { id: string; make: (n: number) => CollectiveProgram
   },
 ];
 
-const collectiveRows = COLLECTIVES.flatMap((c) => SPANS.map((s) => ({ ...c, id: `${c.id}.${s.id}`, span: s })));
+const collectiveRows = params().combineWithParams(COLLECTIVES).combine('span', SPANS);
 
-t.case('collective', { source: 'framework', cite: SPEC, catches: (p: { catches: string[]; span: { id: string } }) => (p.span.id === 'all' ? p.catches : ['crash_in=PJRT_LoadedExecutable_Execute']) })
+t.case('collective', { description: 'each cross-replica collective computes its spec\'s result on one and on all replicas', source: 'framework', cite: SPEC, catches: (p: { catches: string[]; span: { id: string } }) => (p.span.id === 'all' ? p.catches : ['crash_in=PJRT_LoadedExecutable_Execute']) })
   .params(collectiveRows)
   .run(async (ctx) => {
     const p = ctx.p;

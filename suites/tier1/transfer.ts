@@ -2,7 +2,7 @@
 // Data cases read back into a destination whose size they compute from dims and dtype (one byte per element for
 // sub-byte types), as XLA's PjRtCApiBuffer::ToLiteral does; the ToHostBuffer size query (dst = NULL) is checked by
 // its own cases, so a broken size query fails exactly those.
-import { area } from '../../src/harness/index.js';
+import { area, params } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { DTYPES, pattern, byteSize, dtype, hostElementBytes, hostSize, type DtypeRow } from '../_lib/patterns.js';
 import { NONEMPTY_SHAPES, SMALL_SHAPES, ZERO_SIZE_SHAPES, denseStrides, shape, type Shape } from '../_lib/shapes.js';
@@ -14,34 +14,31 @@ const ROUNDTRIP = 'host→device→host must be bit-exact (PJRT_Client_BufferFro
 /** One dtype whose device→host corruption the matrix proves we catch. */
 const D2H_PROBE = 'bf16';
 
-interface Row {
-  id: string;
-  d: DtypeRow;
-  s: Shape;
-  catches: string[];
-}
-
-function rowsFor(d: DtypeRow): Row[] {
-  const crash = 'crash_in=PJRT_Client_BufferFromHostBuffer';
-  if (!d.core) return SMALL_SHAPES.map((s) => ({ id: `${d.name}.${s.id}`, d, s, catches: [crash] }));
-  const nonEmpty = NONEMPTY_SHAPES.map((s) => ({
-    id: `${d.name}.${s.id}`,
-    d,
-    s,
-    catches: ['h2d_drops_last_byte', ...(d.name === D2H_PROBE ? [`d2h_wrong_for_dtype=${D2H_PROBE}`] : [])],
-  }));
-  const empty = ZERO_SIZE_SHAPES.map((s) => ({ id: `${d.name}.${s.id}`, d, s, catches: ['rejects_zero_size'] }));
-  return [...nonEmpty, ...empty];
-}
-
 const TRANSFER_DTYPES = DTYPES.filter((d) => d.kind !== 'token');
+const TRANSFER_DTYPE_NAMES = TRANSFER_DTYPES.map((d) => d.name);
+
+/**
+ * Every element type at every shape worth its cost: the core types at every non-empty and zero-size shape, the
+ * others at the small shapes. Each row names the fault its data proves it catches.
+ */
+const ROUNDTRIP_ROWS = params()
+  .combine('dt', TRANSFER_DTYPE_NAMES)
+  .derive('d', (p) => dtype(p.dt))
+  .expand('s', (p): readonly Shape[] => (p.d.core ? [...NONEMPTY_SHAPES, ...ZERO_SIZE_SHAPES] : SMALL_SHAPES))
+  .derive('catches', (p) => {
+    if (!p.d.core) return ['crash_in=PJRT_Client_BufferFromHostBuffer'];
+    if (ZERO_SIZE_SHAPES.includes(p.s)) return ['rejects_zero_size'];
+    return ['h2d_drops_last_byte', ...(p.d.name === D2H_PROBE ? [`d2h_wrong_for_dtype=${D2H_PROBE}`] : [])];
+  });
+type RoundtripRow = ReturnType<typeof ROUNDTRIP_ROWS.rows>[number];
 
 t.case('roundtrip', {
+  description: 'host → device → host is bit-exact for every element type and shape',
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer: "Asynchronously copies a buffer stored on host to device memory" (empty byte_strides: "dense layout with dimensions in major-to-minor order"); PJRT_Buffer_ToHostBuffer: "copies the buffer\'s value into a preallocated host buffer". Sub-byte types use one element per host byte, the default host layout of XLA\'s clients (DeviceShapeToHostShape; ml_dtypes arrays)',
-  catches: (p: Row) => p.catches,
+  catches: (p: RoundtripRow) => p.catches,
 })
-  .params(TRANSFER_DTYPES.flatMap(rowsFor))
+  .params(ROUNDTRIP_ROWS)
   .run(async (ctx) => {
     const { client, p } = ctx;
     const host = pattern(p.d, p.s.dims);
@@ -50,13 +47,12 @@ t.case('roundtrip', {
   });
 
 /** The size query on every element type, a scalar and a zero-size array. */
-const SIZE_ROWS = [
-  ...TRANSFER_DTYPES.map((d) => ({ id: `${d.name}.2x3`, d, dims: [2, 3] })),
-  { id: 'f32.scalar', d: dtype('f32'), dims: [] as number[] },
-  { id: 'f32.3x0', d: dtype('f32'), dims: [3, 0] },
-];
+const sizeRows = (dts: readonly string[], shapes: readonly Shape[]) =>
+  params().combine('dt', dts).derive('d', (p) => dtype(p.dt)).combine('shape', shapes).derive('dims', (p) => [...p.shape.dims]).rows();
+const SIZE_ROWS = [...sizeRows(TRANSFER_DTYPE_NAMES, [shape(2, 3)]), ...sizeRows(['f32'], [shape(), shape(3, 0)])];
 
 t.case('to_host_size_query', {
+  description: 'ToHostBuffer with dst = NULL reports the dense host size',
   source: 'header',
   cite: 'PJRT_Buffer_ToHostBuffer_Args.dst: "`dst` can be nullptr to query required size which will be set into `dst_size`"; with host_layout NULL "the layout of the src buffer will be used" — the dense default layout, dims × element bytes (sub-byte: one byte per element, as XLA\'s wrapper computes ShapeUtil::ByteSizeOfElements of DeviceShapeToHostShape)',
   catches: ['to_host_size_query_rejected'],
@@ -70,6 +66,7 @@ t.case('to_host_size_query', {
   });
 
 t.case('to_host_size_query_no_event', {
+  description: 'a size query starts no copy, so it returns no event',
   source: 'header',
   cite: 'PJRT_Buffer_ToHostBuffer_Args: a NULL `dst` only queries the size ("to query required size which will be set into dst_size"); `event` "signals when the copy has completed" and a query starts no copy, so there is no event for the caller to await or destroy (XLA\'s wrapper sets event = nullptr there)',
   catches: ['to_host_size_query_event', 'to_host_size_query_rejected'],
@@ -79,6 +76,7 @@ t.case('to_host_size_query_no_event', {
 });
 
 t.case('roundtrip_every_device', {
+  description: 'the round trip is bit-exact on every addressable device',
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer_Args.device: "Device to copy host data to"; PJRT_Buffer_ToHostBuffer copies the value back',
   catches: ['h2d_drops_last_byte'],
@@ -91,6 +89,7 @@ t.case('roundtrip_every_device', {
 });
 
 t.case('roundtrip_every_memory', {
+  description: 'the round trip is bit-exact through every addressable memory',
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer_Args.memory: "otherwise we copy data to `memory`"; PJRT_Buffer_ToHostBuffer copies the value back',
   catches: ['h2d_drops_last_byte'],
@@ -112,6 +111,7 @@ const STRIDED: readonly { id: string; dtype: string; dims: number[]; strides: (d
 ];
 
 t.case('byte_strides', {
+  description: 'an upload honours byte_strides (permuted and padded host layouts)',
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer_Args.byte_strides: "Number of bytes to traverse per dimension of the input data"',
   catches: ['h2d_ignores_byte_strides'],
@@ -128,6 +128,7 @@ t.case('byte_strides', {
   });
 
 t.case('byte_strides_dense_explicit', {
+  description: 'explicit dense byte_strides mean the same as none',
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer_Args.byte_strides: "If empty, the array is assumed to have a dense layout with dimensions in major-to-minor order" — so explicit dense strides describe the same array',
   catches: ['h2d_drops_last_byte'],
@@ -141,6 +142,7 @@ t.case('byte_strides_dense_explicit', {
 const LARGE = shape(256, 1024, 1024);
 
 t.case('large_256mib', {
+  description: 'a 256 MiB array makes the round trip bit-exact',
   source: 'header',
   cite: 'PJRT_Client_BufferFromHostBuffer / PJRT_Buffer_ToHostBuffer copy the whole array whatever its size (framework weights and activations routinely exceed 2^28 bytes: chunked or DMA paths must still be exact)',
   catches: ['h2d_drops_last_byte'],
@@ -164,6 +166,7 @@ t.case('large_256mib', {
 });
 
 t.case('to_host_dst_too_small', {
+  description: 'a too-small dst_size is rejected, as XLA does',
   source: 'quality',
   cite: 'PJRT_Buffer_ToHostBuffer_Args.dst_size: "Otherwise, `dst_size` must be greater than or equal to the needed size" is a duty of the caller, not a promise to reject: a plugin that copies only min(dst_size, needed) bytes safely conforms. An error (XLA\'s wrapper: "`dst_size` must be >= N, got M.") tells the caller of its mistake, where a silent short copy hides it (any code passes)',
   control: 'the same ToHostBuffer with dst_size equal to the needed size succeeds',
@@ -176,6 +179,7 @@ t.case('to_host_dst_too_small', {
 });
 
 t.case('to_host_dst_too_small_code', {
+  description: 'a too-small dst_size is rejected with INVALID_ARGUMENT',
   source: 'quality',
   cite: 'the header names no code for a too-small dst_size; INVALID_ARGUMENT (what XLA\'s wrapper returns: "`dst_size` must be >= N, got M.") tells the caller the argument was wrong, which lets frameworks map it to a ValueError',
   control: 'the same ToHostBuffer with dst_size equal to the needed size succeeds',

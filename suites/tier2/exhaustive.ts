@@ -3,7 +3,7 @@
 // a GRID_SIDE × GRID_SIDE grid of operands (specials, subnormals, extremes, and evenly spaced values), the results
 // checked against the oracle within XLA's own accuracy bound for the op (src/oracle/accuracy.ts). A case's message
 // gives the input count, the mismatches and the largest observed error (ulp, absolute, relative) against the bound.
-import { area, type CaseContext } from '../../src/harness/index.js';
+import { area, params, type CaseContext } from '../../src/harness/index.js';
 import { dtype } from '../../src/abi/index.js';
 import { checkResults, describeReport, EXHAUSTIVE_BINARY, EXHAUSTIVE_UNARY, exhaustiveCatches, hostBytes, inputsOf, programText, smallFloatTypes } from '../../src/corpus/exhaustive.js';
 import { boundOf } from '../../src/oracle/accuracy.js';
@@ -19,7 +19,8 @@ const XLA_BOUND =
 
 interface Row { id: string; op: string; dt: string }
 
-const rows = (ops: readonly string[]): Row[] => smallFloatTypes().flatMap((d) => ops.map((op) => ({ id: `${op}.${d.name}`, op, dt: d.name })));
+/** Every (type, op) pair, type-major; each becomes a case `<op>` with the one row `<dt>`. */
+const pairs = (ops: readonly string[]) => params().combine('dt', smallFloatTypes().map((d) => d.name)).combine('op', ops).rows();
 
 /** Where the bound comes from decides the source: XLA's own bound or an exact op is framework; our extrapolation is quality. */
 function sourceOf(p: Row): 'framework' | 'quality' {
@@ -56,7 +57,8 @@ async function runOne(ctx: CaseContext<Row>): Promise<void> {
 }
 
 for (const [name, ops] of [['unary', EXHAUSTIVE_UNARY], ['binary', EXHAUSTIVE_BINARY]] as const) {
-  for (const p of rows(ops)) {
+  for (const { op, dt } of pairs(ops)) {
+    const p: Row = { id: dt, op, dt };
     // one case per (op, type): the source and cite depend on the type's bound
     t.case(p.op, {
       source: sourceOf(p),
@@ -64,7 +66,7 @@ for (const [name, ops] of [['unary', EXHAUSTIVE_UNARY], ['binary', EXHAUSTIVE_BI
       catches: exhaustiveCatches(p.op, p.dt),
       description: name === 'unary' ? `${p.op} over every ${p.dt} bit pattern` : `${p.op} over a dense grid of ${p.dt} operand pairs`,
     })
-      .params([{ ...p, id: p.dt }])
+      .params([p])
       .run(runOne);
   }
 }
