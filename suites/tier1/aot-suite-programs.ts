@@ -46,7 +46,8 @@ const programs = Object.entries(index?.programs ?? {}).filter(([sha]) => !invali
 });
 const rejected = [...new Set([...Object.keys(index?.rejected ?? {}), ...Object.keys(index?.programs ?? {}).filter((sha) => invalid.has(sha))])].sort().flatMap((sha) => {
   const text = textOf(sha);
-  return text === undefined ? [] : [{ id: invalid.get(sha)?.id ?? short(sha), sha, text, catches: invalid.get(sha)?.catches ?? [] }];
+  // A text no BAD_PROGRAMS entry names is malformed text too ("not a program"): the fault that compiles garbage shows in it.
+  return text === undefined ? [] : [{ id: invalid.get(sha)?.id ?? short(sha), sha, text, catches: invalid.get(sha)?.catches ?? ['compile_accepts_garbage'] }];
 });
 
 /** The witness: the first single-device program whose outputs are known claims the executable-metadata faults. */
