@@ -40,9 +40,21 @@ export function corpusTexts(dir = corpusDir()): Map<string, string> {
 /** A text a reference run compiled, with the replicas and partitions it was compiled for (1 × 1 when not recorded). */
 export interface RecordedProgram { text: string; replicas: number; partitions: number }
 
+/** The module's own `mhlo.num_replicas` / `mhlo.num_partitions`, when its text states them. */
+export function moduleDevices(text: string): { replicas?: number; partitions?: number } {
+  const head = /^\s*module\b[^{]*\battributes\s*\{([^}]*)\}/m.exec(text)?.[1] ?? '';
+  const attr = (name: string): number | undefined => {
+    const m = new RegExp(`\\bmhlo\\.${name}\\s*=\\s*(\\d+)`).exec(head);
+    return m ? Number(m[1]) : undefined;
+  };
+  const replicas = attr('num_replicas');
+  const partitions = attr('num_partitions');
+  return { ...(replicas !== undefined ? { replicas } : {}), ...(partitions !== undefined ? { partitions } : {}) };
+}
+
 /**
- * Every distinct text recorded by `PJRT_CTS_RECORD_PROGRAMS` runs into these directories, in a stable order; a text
- * compiled for several device counts keeps the largest (the devices it needs at most).
+ * Every distinct text recorded by `PJRT_CTS_RECORD_PROGRAMS` runs into these directories, in a stable order, with the
+ * devices the module states (else those recorded; a text compiled for several device counts keeps the largest).
  */
 export function recordedPrograms(dirs: readonly string[]): RecordedProgram[] {
   const byText = new Map<string, RecordedProgram>();
@@ -51,7 +63,9 @@ export function recordedPrograms(dirs: readonly string[]): RecordedProgram[] {
       for (const line of readFileSync(path.join(d, f), 'utf8').split('\n')) {
         if (!line.trim()) continue;
         const r = JSON.parse(line) as { text: string; replicas?: number; partitions?: number };
-        const p = { text: r.text, replicas: r.replicas ?? 1, partitions: r.partitions ?? 1 };
+        // What the module says wins; the compile options recorded are the fallback (absent when they came serialized).
+        const stated = moduleDevices(r.text);
+        const p = { text: r.text, replicas: stated.replicas ?? r.replicas ?? 1, partitions: stated.partitions ?? r.partitions ?? 1 };
         const had = byText.get(p.text);
         if (!had || p.replicas * p.partitions > had.replicas * had.partitions) byText.set(p.text, p);
       }
