@@ -2,7 +2,7 @@
 # jax.experimental.topologies.get_topology_desc, then the topology's compile-only client's compile() (what
 # jax.jit(f).lower(...).compile() calls for a compile-only backend, jax/_src/compiler.py backend_compile_and_load).
 # Usage: python aot-compile-jax.py TOPOLOGY PROGRAMS_DIR NAME... ; prints one JSON line per program:
-# {"name", "seconds"} or {"name", "error"}. The first compile of the process is included (as in the CTS's worker).
+# {"name", "seconds", "cpu_seconds" (the process's CPU time, every thread)} or {"name", "error"}. The first compile of the process is included (as in the CTS's worker).
 import json, sys, time
 import numpy as np
 from jax.experimental import topologies
@@ -24,9 +24,9 @@ with mlir.make_ir_context():
     if partitions > 1:
       opts.executable_build_options.use_spmd_partitioning = True
     module = ir.Module.parse(open(f"{programs_dir}/{name}.mlir").read())
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     try:
       client.compile(module, executable_devices=xc.DeviceList(tuple(devices[: replicas * partitions])), compile_options=opts)
-      print(json.dumps({"name": name, "seconds": time.perf_counter() - t0}), flush=True)
+      print(json.dumps({"name": name, "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}), flush=True)
     except Exception as e:  # a program the compiler declines
       print(json.dumps({"name": name, "error": str(e).split("\n")[0]}), flush=True)

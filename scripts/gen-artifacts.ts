@@ -6,7 +6,7 @@
 // To record: PJRT_CTS_RECORD_PROGRAMS=/tmp/rec node dist/bin/pjrt-cts.js run --plugin reference
 //   (and the same with --plugin reference-xla into the same directory).
 import { performance } from 'node:perf_hooks';
-import { planArtifacts, recordedTexts, summarize, writeArtifacts } from '../src/corpus/artifact-gen.js';
+import { planArtifacts, recordedPrograms, summarize, writeArtifacts } from '../src/corpus/artifact-gen.js';
 import { pythonWithJax } from '../src/xla/crosscheck.js';
 
 const args = process.argv.slice(2);
@@ -27,7 +27,7 @@ if ('problem' in py) {
   process.exit(4);
 }
 const t0 = performance.now();
-const plan = planArtifacts(py.python, recorded.length ? recordedTexts(recorded) : undefined);
+const plan = planArtifacts(py.python, recorded.length ? recordedPrograms(recorded) : undefined);
 writeArtifacts(plan);
 const r = summarize(plan);
 const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { committedArtifactFiles, corpusTexts, indexJson, planArtifacts, recordedTexts } from '../src/corpus/artifact-gen.js';
+import { committedArtifactFiles, corpusTexts, indexJson, planArtifacts, recordedPrograms, type RecordedProgram } from '../src/corpus/artifact-gen.js';
 import { artifactsDir, corpusDir, corpusIndexFile, readCorpusIndex, readSuiteIndex, suiteIndexFile, textSha256 } from '../src/corpus/artifacts.js';
 import { PROBE_PROGRAM } from '../src/harness/program-forms.js';
 import { RECORD_PROGRAMS_ENV } from '../src/pjrt/client.js';
@@ -59,7 +59,7 @@ describe('committed StableHLO portable artifacts', function () {
   });
 
   describe('against what a reference run compiles', function () {
-    let recorded: string[] = [];
+    let recorded: RecordedProgram[] = [];
     before(function () {
       if (!existsSync(LIB)) this.skip();
       // Every case but the corpus's (whose texts the first test covers): each text compiled is recorded.
@@ -67,14 +67,14 @@ describe('committed StableHLO portable artifacts', function () {
       const json = path.join(tmpDir(), 'r.json');
       const r = cli(['run', '--plugin', 'reference', '--exclude', 'tier1.program.run.*', '--json', json], { env: { [RECORD_PROGRAMS_ENV]: dir } });
       assert.ok(existsSync(json), r.stderr + r.stdout);
-      recorded = recordedTexts([dir]);
+      recorded = recordedPrograms([dir]);
       assert.ok(recorded.length > 0, 'record mode recorded nothing');
     });
 
     it('every text it compiles has an artifact, or is one jaxlib refuses', () => {
       const index = readSuiteIndex()!;
       const corpus = new Set(corpusTexts().values());
-      const uncovered = recorded.filter((t) => !corpus.has(t) && !index.programs[textSha256(t)] && !index.rejected[textSha256(t)]);
+      const uncovered = recorded.map((p) => p.text).filter((t) => !corpus.has(t) && !index.programs[textSha256(t)] && !index.rejected[textSha256(t)]);
       assert.deepEqual(uncovered.map((t) => `${textSha256(t)}: ${t.slice(0, 80)}`), [], `program texts the suites compile without a committed artifact; ${REGENERATE}`);
     });
 

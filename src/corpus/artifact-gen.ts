@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PROBE_PROGRAM } from '../harness/program-forms.js';
 import { packageRoot } from '../runner/paths.js';
 import {
-  artifactsDir, corpusDir, corpusIndexFile, readSuiteIndex, suiteIndexFile, textSha256, VHLO_VERSIONS,
+  artifactsDir, corpusDir, suiteTextFile, suiteTextsDir, corpusIndexFile, readSuiteIndex, suiteIndexFile, textSha256, VHLO_VERSIONS,
   type ArtifactWriter, type CorpusArtifactIndex, type SuiteArtifactIndex,
 } from './artifacts.js';
 
@@ -37,16 +37,45 @@ export function corpusTexts(dir = corpusDir()): Map<string, string> {
   return new Map(names.map((n) => [n, readFileSync(path.join(dir, `${n}.mlir`), 'utf8')]));
 }
 
-/** Every distinct text recorded by `PJRT_CTS_RECORD_PROGRAMS` runs into these directories, in a stable order. */
-export function recordedTexts(dirs: readonly string[]): string[] {
-  const texts = new Set<string>();
+/** A text a reference run compiled, with the replicas and partitions it was compiled for (1 × 1 when not recorded). */
+export interface RecordedProgram { text: string; replicas: number; partitions: number }
+
+/** The module's own `mhlo.num_replicas` / `mhlo.num_partitions`, when its text states them. */
+export function moduleDevices(text: string): { replicas?: number; partitions?: number } {
+  const head = /^\s*module\b[^{]*\battributes\s*\{([^}]*)\}/m.exec(text)?.[1] ?? '';
+  const attr = (name: string): number | undefined => {
+    const m = new RegExp(`\\bmhlo\\.${name}\\s*=\\s*(\\d+)`).exec(head);
+    return m ? Number(m[1]) : undefined;
+  };
+  const replicas = attr('num_replicas');
+  const partitions = attr('num_partitions');
+  return { ...(replicas !== undefined ? { replicas } : {}), ...(partitions !== undefined ? { partitions } : {}) };
+}
+
+/**
+ * Every distinct text recorded by `PJRT_CTS_RECORD_PROGRAMS` runs into these directories, in a stable order, with the
+ * devices the module states (else those recorded; a text compiled for several device counts keeps the largest).
+ */
+export function recordedPrograms(dirs: readonly string[]): RecordedProgram[] {
+  const byText = new Map<string, RecordedProgram>();
   for (const d of dirs) {
     for (const f of readdirSync(d).filter((x) => x.endsWith('.jsonl')).sort()) {
-      for (const line of readFileSync(path.join(d, f), 'utf8').split('\n')) if (line.trim()) texts.add((JSON.parse(line) as { text: string }).text);
+      for (const line of readFileSync(path.join(d, f), 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        const r = JSON.parse(line) as { text: string; replicas?: number; partitions?: number };
+        // What the module says wins; the compile options recorded are the fallback (absent when they came serialized).
+        const stated = moduleDevices(r.text);
+        const p = { text: r.text, replicas: stated.replicas ?? r.replicas ?? 1, partitions: stated.partitions ?? r.partitions ?? 1 };
+        const had = byText.get(p.text);
+        if (!had || p.replicas * p.partitions > had.replicas * had.partitions) byText.set(p.text, p);
+      }
     }
   }
-  return [...texts].sort((a, b) => (textSha256(a) < textSha256(b) ? -1 : 1));
+  return [...byText.values()].sort((a, b) => (textSha256(a.text) < textSha256(b.text) ? -1 : 1));
 }
+
+/** The texts alone (recordedPrograms). */
+export const recordedTexts = (dirs: readonly string[]): string[] => recordedPrograms(dirs).map((p) => p.text);
 
 /** The versions a program is tried at, oldest first (jaxlib refuses those outside its range). */
 export const ALL_VERSIONS: readonly string[] = VHLO_VERSIONS;
@@ -73,13 +102,13 @@ const firstLine = (s: string): string => s.split('\n')[0]!.slice(0, 200);
  * Serializes every corpus program at the lowest version that works, `suiteTexts` (texts a reference run compiles;
  * corpus programs among them are left out) likewise, and the probe program at every version.
  */
-export function planArtifacts(python: string, suiteTexts: readonly string[] | undefined): ArtifactPlan {
+export function planArtifacts(python: string, suitePrograms: readonly RecordedProgram[] | undefined): ArtifactPlan {
   const corpus = corpusTexts();
   const corpusSet = new Set(corpus.values());
-  const suites = suiteTexts ? [...new Set(suiteTexts)].filter((t) => !corpusSet.has(t)) : undefined;
+  const suites = suitePrograms?.filter((p) => !corpusSet.has(p.text));
   const { writer, results } = serialize(python, [
     ...[...corpus].map(([name, text]) => ({ key: `corpus:${name}`, text, versions: ALL_VERSIONS })),
-    ...(suites ?? []).map((text) => ({ key: `suite:${textSha256(text)}`, text, versions: ALL_VERSIONS })),
+    ...(suites ?? []).map(({ text }) => ({ key: `suite:${textSha256(text)}`, text, versions: ALL_VERSIONS })),
     { key: 'versions', text: PROBE_PROGRAM, versions: ALL_VERSIONS, each: true },
   ]);
   const byKey = new Map(results.map((r) => [r.key, r]));
@@ -96,21 +125,24 @@ export function planArtifacts(python: string, suiteTexts: readonly string[] | un
   const previous = readSuiteIndex();
   const suiteIndex: SuiteArtifactIndex = { ...writer, programs: {}, rejected: {}, versions: { sha256: textSha256(PROBE_PROGRAM), files: {} } };
   if (suites) {
-    for (const text of [...suites].sort((a, b) => (textSha256(a) < textSha256(b) ? -1 : 1))) {
+    for (const { text, replicas, partitions } of suites) {
       const sha = textSha256(text);
       const r = byKey.get(`suite:${sha}`)!;
       const a = r.artifacts[0];
-      if (!a) { suiteIndex.rejected[sha] = firstLine(r.error ?? 'no artifact'); continue; }
+      files.set(suiteTextFile(sha), new TextEncoder().encode(text));
+      if (!a) {
+        suiteIndex.rejected[sha] = firstLine(r.error ?? 'no artifact');
+        continue;
+      }
       files.set(path.join(artifactsDir(), `${sha}.mlirbc`), a.bytes);
-      suiteIndex.programs[sha] = { version: a.version };
+      suiteIndex.programs[sha] = { version: a.version, replicas, partitions };
     }
   } else if (previous) {
     suiteIndex.programs = previous.programs;
     suiteIndex.rejected = previous.rejected;
-    for (const sha of Object.keys(previous.programs)) {
-      const f = path.join(artifactsDir(), `${sha}.mlirbc`);
-      if (existsSync(f)) files.set(f, new Uint8Array(readFileSync(f)));
-    }
+    const shas = Object.keys(previous.programs);
+    const kept = [...shas.map((sha) => path.join(artifactsDir(), `${sha}.mlirbc`)), ...[...shas, ...Object.keys(previous.rejected)].map(suiteTextFile)];
+    for (const f of kept) if (existsSync(f)) files.set(f, new Uint8Array(readFileSync(f)));
   }
   for (const a of byKey.get('versions')!.artifacts) {
     const rel = `${VERSIONS_SUBDIR}/${a.version}.mlirbc`;
@@ -122,16 +154,18 @@ export function planArtifacts(python: string, suiteTexts: readonly string[] | un
 
 export const indexJson = (index: CorpusArtifactIndex | SuiteArtifactIndex): string => JSON.stringify(index, null, 1) + '\n';
 
+const listFiles = (dir: string, ext: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext)).map((f) => path.join(dir, f)) : []);
+
 /** Every committed .mlirbc now on disk (the corpus's, the suites', the every-version ones). */
 export function committedArtifactFiles(): string[] {
-  const list = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mlirbc')).map((f) => path.join(dir, f)) : []);
-  return [...list(corpusDir()), ...list(artifactsDir()), ...list(path.join(artifactsDir(), VERSIONS_SUBDIR))].sort();
+  return [...listFiles(corpusDir(), '.mlirbc'), ...listFiles(artifactsDir(), '.mlirbc'), ...listFiles(path.join(artifactsDir(), VERSIONS_SUBDIR), '.mlirbc')].sort();
 }
 
 /** Replaces the committed artifacts and indexes with the plan's. */
 export function writeArtifacts(plan: ArtifactPlan): void {
-  for (const f of committedArtifactFiles()) if (!plan.files.has(f)) rmSync(f);
+  for (const f of [...committedArtifactFiles(), ...listFiles(suiteTextsDir(), '.mlir')]) if (!plan.files.has(f)) rmSync(f);
   mkdirSync(path.join(artifactsDir(), VERSIONS_SUBDIR), { recursive: true });
+  mkdirSync(suiteTextsDir(), { recursive: true });
   for (const [f, bytes] of plan.files) writeFileSync(f, bytes);
   writeFileSync(corpusIndexFile(), indexJson(plan.corpusIndex));
   writeFileSync(suiteIndexFile(), indexJson(plan.suiteIndex));

@@ -47,8 +47,8 @@ export interface CorpusArtifactIndex extends ArtifactWriter {
 
 /** fixtures/artifacts/index.json. */
 export interface SuiteArtifactIndex extends ArtifactWriter {
-  /** text hash → the target version of `<hash>.mlirbc` */
-  programs: Record<string, { version: string }>;
+  /** text hash → the target version of `<hash>.mlirbc`, and the replicas and partitions the suites compile it for; the text is texts/<hash>.mlir */
+  programs: Record<string, { version: string; replicas: number; partitions: number }>;
   /** texts the suites compile that jaxlib refuses to serialize (the deliberately invalid ones): hash → why */
   rejected: Record<string, string>;
   /** one program at every version: its text's hash, and version → file under fixtures/artifacts */
@@ -59,6 +59,9 @@ export const corpusDir = (): string => path.join(packageRoot(), 'fixtures', 'pro
 export const artifactsDir = (): string => path.join(packageRoot(), 'fixtures', 'artifacts');
 export const corpusIndexFile = (): string => path.join(artifactsDir(), 'corpus.json');
 export const suiteIndexFile = (): string => path.join(artifactsDir(), 'index.json');
+export const suiteTextsDir = (): string => path.join(artifactsDir(), 'texts');
+/** The text of a program the suites compile (index.json "programs" and "rejected"), for the AOT cases (tier1.aot_compile.suite_program). */
+export const suiteTextFile = (sha: string): string => path.join(suiteTextsDir(), `${sha}.mlir`);
 
 function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;

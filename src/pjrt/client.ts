@@ -177,7 +177,7 @@ export class Client extends Handle {
   }
 
   private async compileFor(program: Program, options: CompileOptions | Uint8Array, scope: Scope | undefined, argsExtension?: Args): Promise<LoadedExecutable> {
-    recordProgram(program);
+    recordProgram(program, options);
     const prog = this.api.args('PJRT_Program').bytes('code', 'code_size', program.code).bytes('format', 'format_size', program.format ?? 'mlir');
     const opts = options instanceof Uint8Array ? options : encodeCompileOptions(options);
     const a = this.api
@@ -365,17 +365,25 @@ export class Client extends Handle {
 
 /**
  * Record mode (`PJRT_CTS_RECORD_PROGRAMS=<dir>`): every StableHLO text this process compiles is appended to
- * `<dir>/<pid>.jsonl` as {"text": …}, so scripts/gen-artifacts.ts can serialize what a reference run compiles.
+ * `<dir>/<pid>.jsonl` as {"text": …, "replicas": n, "partitions": m} (the compile options' counts; absent when the
+ * options came serialized), so scripts/gen-artifacts.ts can serialize what a reference run compiles and the AOT
+ * cases (tier1.aot_compile.suite_program) know the devices each program needs.
  */
 export const RECORD_PROGRAMS_ENV = 'PJRT_CTS_RECORD_PROGRAMS';
 const recorded = new Set<string>();
 
-function recordProgram(program: Program): void {
+function recordProgram(program: Program, options: CompileOptions | Uint8Array): void {
   const dir = process.env[RECORD_PROGRAMS_ENV];
-  if (!dir || typeof program.code !== 'string' || (program.format ?? 'mlir') !== 'mlir' || recorded.has(program.code)) return;
-  recorded.add(program.code);
+  if (!dir || typeof program.code !== 'string' || (program.format ?? 'mlir') !== 'mlir') return;
+  const counts = options instanceof Uint8Array ? {} : {
+    replicas: options.numReplicas ?? options.deviceAssignment?.length ?? 1,
+    partitions: options.numPartitions ?? options.deviceAssignment?.[0]?.length ?? 1,
+  };
+  const line = JSON.stringify({ text: program.code, ...counts });
+  if (recorded.has(line)) return;
+  recorded.add(line);
   mkdirSync(dir, { recursive: true });
-  appendFileSync(path.join(dir, `${process.pid}.jsonl`), JSON.stringify({ text: program.code }) + '\n');
+  appendFileSync(path.join(dir, `${process.pid}.jsonl`), line + '\n');
 }
 
 function nonNull(p: Ptr | null, slot: string): Ptr {
