@@ -50,7 +50,8 @@ const rejected = [...new Set([...Object.keys(index?.rejected ?? {}), ...Object.k
   return text === undefined ? [] : [{ id: invalid.get(sha)?.id ?? short(sha), sha, text, catches: invalid.get(sha)?.catches ?? ['compile_accepts_garbage'] }];
 });
 
-/** The witness: the first single-device program whose outputs are known claims the executable-metadata faults. */
+/** The witness: the first single-device program whose outputs are known claims the executable-metadata faults; every
+ * other program claims its output count where its signature gives one, else its name. */
 const WITNESS = programs.find((p) => p.want.replicas * p.want.partitions === 1 && p.want.outputs?.length)?.id;
 const WITNESS_FAULTS = ['num_outputs_wrong', 'output_element_types_wrong', 'executable_name_empty', 'executable_counts_zero', 'cost_analysis_malformed',
   'compiled_memory_stats_negative', 'optimized_program_size_mismatch', 'output_layouts_count_short'];
@@ -65,7 +66,7 @@ function programOf(ctx: CaseContext<unknown>, sha: string, text: string): Progra
 }
 
 if (programs.length > 0) {
-  t.case('suite_program', { source: 'header', cite: CITE, catches: (p: { id: string }) => (p.id === WITNESS ? WITNESS_FAULTS : []) }).params(programs).run(async (ctx) => {
+  t.case('suite_program', { source: 'header', cite: CITE, catches: (p: { id: string; want: { outputs?: unknown } }) => (p.id === WITNESS ? WITNESS_FAULTS : p.want.outputs ? ['num_outputs_wrong'] : ['executable_name_empty']) }).params(programs).run(async (ctx) => {
     const { sha, text, want } = ctx.p;
     let exe;
     try {
