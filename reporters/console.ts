@@ -4,7 +4,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { FAILING, type CaseResult, type ResultsFile, type Status } from '../src/config/results.js';
 import { configNeedOf } from '../src/config/needs-config.js';
 import { renderMatrix } from './matrix.js';
-import type { Reporter, RunEnd, RunStart } from './reporter.js';
+import type { Reporter, RunEnd, RunStart } from '../src/runner/reporter.js';
 
 export interface ConsoleOptions { stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }; color?: boolean; matrix?: boolean }
 

@@ -8,13 +8,13 @@ import { Eta } from 'eta';
 import { loadJson } from '../src/config/load-json.js';
 import { FAILING, ResultsFile, STATUSES, type CaseResult, type Status } from '../src/config/results.js';
 import { CompatReport } from '../src/config/version-compat.js';
-import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
+import { compareResults, type Change, type Comparison } from '../src/runner/run-diff.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
-import { named, refuseOverwrites } from '../src/cli/output-paths.js';
+import { named, refuseOverwrites } from '../src/runner/output-paths.js';
 import { loadResultsOrStream } from '../src/runner/stream-results.js';
 import { matrixAxes } from './matrix.js';
-import type { Reporter, RunEnd } from './reporter.js';
-import { packageRoot } from '../src/runner/paths.js';
+import type { Reporter, RunEnd } from '../src/runner/reporter.js';
+import { packageRoot } from '../src/config/paths.js';
 import { ruleOfResult } from '../src/runner/root-causes.js';
 
 export interface HtmlReportInput {

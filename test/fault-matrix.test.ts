@@ -15,8 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { allCases } from '../src/harness/registry.js';
 import type { CatalogueEntry } from '../src/harness/types.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { loadSuites } from '../src/runner/load-suites.js';
-import { pluginsFilePath, resolvePlugin, type ResolvedPlugin } from '../src/runner/plugins.js';
+import { loadSuites } from '../src/worker/load-suites.js';
+import type { ResolvedPlugin } from '../src/config/resolved-plugin.js';
+import { pluginsFilePath, resolvePlugin } from '../src/runner/plugins.js';
 import { schedule } from '../src/runner/scheduler.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

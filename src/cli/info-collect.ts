@@ -2,7 +2,7 @@
 import { API_SLOTS, PJRT_API_MAJOR, PJRT_API_MINOR } from '../abi/index.js';
 import { PjrtError, UnsupportedError, type NamedValueEntry } from '../ffi/index.js';
 import type { Client, Plugin } from '../pjrt/index.js';
-import { traced } from '../runner/call-trace.js';
+import { traced } from '../worker/call-trace.js';
 import type { InfoDocument, NamedValueJson, InfoDeviceJson, InfoMemoryJson } from './info-schema.js';
 
 function int64Json(v: bigint): number | string {

@@ -3,10 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROBE_PROGRAM } from '../harness/program-forms.js';
-import { packageRoot } from '../runner/paths.js';
+import { packageRoot } from '../config/paths.js';
 import {
-  artifactsDir, corpusDir, corpusIndexFile, readSuiteIndex, suiteIndexFile, textSha256, VHLO_VERSIONS,
+  artifactsDir, corpusDir, corpusIndexFile, PROBE_PROGRAM, readSuiteIndex, suiteIndexFile, textSha256, VHLO_VERSIONS,
   type ArtifactWriter, type CorpusArtifactIndex, type SuiteArtifactIndex,
 } from './artifacts.js';
 

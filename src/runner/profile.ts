@@ -4,7 +4,7 @@
 import { ConfigError } from '../config/errors.js';
 import type { CaseResult, ResultsFile } from '../config/results.js';
 import { COMPILE_ONLY_SKIP } from '../harness/compile-only.js';
-import type { ResolvedPlugin } from './plugins.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 export type RunProfile = NonNullable<ResultsFile['run']['profile']>;
 

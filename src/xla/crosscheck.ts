@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compareOutput, compareValue, CorpusError, loadCorpus, loadEntry, unpackValue, type CorpusEntry, type HostValue } from '../corpus/index.js';
 import { formatJson } from '../corpus/gen/json.js';
-import { packageRoot } from '../runner/paths.js';
+import { packageRoot } from '../config/paths.js';
 import { BAD_PROGRAMS } from '../../suites/_lib/programs.js';
 
 // ---- finding a Python with jax --------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { FAILING, type CaseResult, type ResultsFile } from '../config/results.js';
-import { packageRoot } from './paths.js';
+import { packageRoot } from '../config/paths.js';
 import { runCommand } from './run.js';
 
 export const BROKEN_PROGRAM = 'rejected by the reference plugin too: probably a broken program';
