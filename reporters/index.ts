@@ -10,7 +10,7 @@ import type { Reporter } from '../src/runner/reporter.js';
 
 export type { Reporter, RunEnd, RunStart } from '../src/runner/reporter.js';
 
-export interface OutputOptions {
+interface OutputOptions {
   /** The results stream (always written). */
   jsonl: string;
   json?: string;

@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import type { ResultsFile } from '../src/config/results.js';
 import type { Reporter, RunEnd } from '../src/runner/reporter.js';
 
-export function writeJsonReport(file: string, results: ResultsFile): void {
+function writeJsonReport(file: string, results: ResultsFile): void {
   writeFileAtomic(file, JSON.stringify(results, null, 2) + '\n');
 }
 

@@ -127,7 +127,7 @@ export function renderJunit(r: ResultsFile): string {
   return root.end({ prettyPrint: true });
 }
 
-export function writeJunitReport(file: string, r: ResultsFile): void {
+function writeJunitReport(file: string, r: ResultsFile): void {
   writeFileAtomic(file, renderJunit(r));
 }
 

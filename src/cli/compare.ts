@@ -11,7 +11,7 @@ const show = (v: unknown): string => (v === undefined ? 'none' : Array.isArray(v
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
 
 /** What makes two runs incomparable: "CTS version 0.1.0 vs 0.2.0", "--filter tier0.* vs none", … (empty: comparable). */
-export function identityMismatches(a: RunView, b: RunView): string[] {
+function identityMismatches(a: RunView, b: RunView): string[] {
   const out: string[] = [];
   const diff = (what: string, x: unknown, y: unknown): void => {
     if (!isDeepStrictEqual(x, y)) out.push(`${what} ${show(x)} vs ${show(y)}`);
@@ -28,7 +28,7 @@ export function identityMismatches(a: RunView, b: RunView): string[] {
   return out;
 }
 
-export interface CompareRunOptions extends CompareOptions {
+interface CompareRunOptions extends CompareOptions {
   /** Compare runs whose identities differ. */
   force?: boolean;
   /** Ids of the old run missing from the new one are not an error. */

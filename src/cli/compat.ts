@@ -17,7 +17,7 @@ import { EXIT } from '../runner/summary.js';
 
 const GOOD: ReadonlySet<Status> = new Set(['pass', 'xpass', 'flaky']);
 /** Default minors: the plugin's own and these many older. */
-export const DEFAULT_STEPS = [0, 6, 12, 24] as const;
+const DEFAULT_STEPS = [0, 6, 12, 24] as const;
 
 const Item = z.string().regex(/^(\d+)(?:\.\.(\d+)(?::(\d+))?)?$/, 'expected N, A..B or A..B:STEP');
 
@@ -50,7 +50,7 @@ export function defaultMinors(pluginMinor: number): number[] {
   return [...new Set(DEFAULT_STEPS.map((d) => Math.max(OLDEST_API_MINOR, top - d)))].sort((x, y) => y - x);
 }
 
-export interface CompatOptions extends Omit<RunOptions, 'apiMinor' | 'json' | 'junit' | 'list' | 'matrix' | 'onResults' | 'writeExpectations' | 'rerunFailed' | 'gate' | 'strict'> {
+interface CompatOptions extends Omit<RunOptions, 'apiMinor' | 'json' | 'junit' | 'list' | 'matrix' | 'onResults' | 'writeExpectations' | 'rerunFailed' | 'gate' | 'strict'> {
   /** Explicit minors (parseMinors); default: defaultMinors of the plugin's own. */
   minors?: number[];
   /** Write the matrix as JSON (schemas/compat.schema.json). */

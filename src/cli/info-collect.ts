@@ -9,7 +9,7 @@ function int64Json(v: bigint): number | string {
   return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
 }
 
-export function namedValueJson(e: NamedValueEntry): NamedValueJson {
+function namedValueJson(e: NamedValueEntry): NamedValueJson {
   const v = e.value;
   let value: NamedValueJson['value'];
   if (typeof v === 'bigint') value = int64Json(v);

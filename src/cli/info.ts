@@ -15,7 +15,7 @@ export interface InfoOptions {
   global?: boolean;
 }
 
-export interface InfoIo {
+interface InfoIo {
   out?: (line: string) => void;
   err?: (line: string) => void;
 }

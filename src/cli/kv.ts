@@ -13,7 +13,7 @@ import { parseKvUrl, parseRunId } from '../kv/url.js';
 /** How long the coordinator waits for the external nodes to register ($PJRT_CTS_NODES_WAIT_MS). */
 export const NODES_WAIT_MS = 60000;
 
-export interface RunKvOptions {
+interface RunKvOptions {
   kv?: string;
   runId?: string;
   nodesExternal?: number;
@@ -89,7 +89,7 @@ const intArg = (flag: string) => (v: string): number => {
   return Number(v);
 };
 
-export type ShareFactory = (pluginPath: string, global: boolean, url: string, nodeId: number) => Promise<(t: NodeTask) => Promise<TaskReport>>;
+type ShareFactory = (pluginPath: string, global: boolean, url: string, nodeId: number) => Promise<(t: NodeTask) => Promise<TaskReport>>;
 
 /** `pjrt-cts node`: one node's share of tier 3, on any host, for a coordinator `run --kv … --nodes-external N`. */
 export function registerNodeCommand(program: Command, share: ShareFactory): void {

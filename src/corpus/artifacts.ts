@@ -77,7 +77,7 @@ function readJson<T>(file: string): T | undefined {
 export const readCorpusIndex = (): CorpusArtifactIndex | undefined => readJson<CorpusArtifactIndex>(corpusIndexFile());
 export const readSuiteIndex = (): SuiteArtifactIndex | undefined => readJson<SuiteArtifactIndex>(suiteIndexFile());
 
-export interface StoredArtifact { file: string; version: string }
+interface StoredArtifact { file: string; version: string }
 
 let byHash: Map<string, StoredArtifact> | undefined;
 

@@ -5,7 +5,7 @@ import { DTYPES } from '../abi/dtypes.js';
 import { CorpusError, type CorpusEntry, type HostValue } from './load.js';
 
 /** One tensor type of a signature: element type as MLIR spells it, and static dims. */
-export interface TensorType { element: string; dims: number[] }
+interface TensorType { element: string; dims: number[] }
 
 /** The text from `open` (an opening bracket) to its matching close, exclusive; undefined when unbalanced. */
 function balanced(text: string, open: number): { inner: string; end: number } | undefined {
@@ -66,7 +66,7 @@ export function tensorType(text: string): TensorType | undefined {
 }
 
 /** The parameter and result types of `func.func … @main`, or undefined when they are not all plain static tensors. */
-export function mainSignature(program: string): { inputs: TensorType[]; outputs: TensorType[] } | undefined {
+function mainSignature(program: string): { inputs: TensorType[]; outputs: TensorType[] } | undefined {
   const at = /func\.func\s+(?:public\s+)?@main\s*\(/.exec(program);
   if (!at) return undefined;
   const params = balanced(program, at.index + at[0].length - 1);

@@ -5,7 +5,7 @@
 import { constants } from 'node:os';
 import { setParentDeathSignal } from './libc.js';
 
-export const PARENT_PID_ENV = 'PJRT_CTS_PARENT_PID';
+const PARENT_PID_ENV = 'PJRT_CTS_PARENT_PID';
 
 /** The environment entry a parent gives a child it starts. */
 export const parentPidEnv = (): Record<string, string> => ({ [PARENT_PID_ENV]: String(process.pid) });

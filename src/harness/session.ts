@@ -11,7 +11,7 @@ import { declareProgramForms, knownProgramForms, noteStablehloCurrentVersion, ty
 type PjrtModule = typeof import('../pjrt/index.js');
 
 /** What a worker did beyond running case bodies; reported with every result (cumulative for the worker). */
-export interface SessionCounters {
+interface SessionCounters {
   clientsCreated: number;
   sharedClientsCreated: number;
   loadMs: number;

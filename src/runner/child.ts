@@ -15,7 +15,7 @@ const IDLE_MS = 60_000;
 /** After `done`, the worker has this long to exit before it is killed. */
 const EXIT_GRACE_MS = 5_000;
 
-export interface ChunkHandlers {
+interface ChunkHandlers {
   onStart?(id: string): void;
   onResult(id: string, outcome: CaseOutcome, counters?: WorkerCounters): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;

@@ -13,7 +13,7 @@ import { capabilityMatrix, EXIT, totals, verdict } from './summary.js';
 
 /** Notes, on failing cases of external programs, whether the bundled reference plugin rejects them too; given by
  * the `run` command (src/cli/program-blame.ts), since it runs the CTS again. */
-export type ProgramBlame = (results: CaseResult[], programs: string | undefined, library: string) => Promise<void>;
+type ProgramBlame = (results: CaseResult[], programs: string | undefined, library: string) => Promise<void>;
 
 export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter, blamePrograms: ProgramBlame): Promise<number> {
   const { o, selected, identity } = plan;

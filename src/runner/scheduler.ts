@@ -24,7 +24,7 @@ export interface RawResult {
   rule?: string;
 }
 
-export interface ScheduleOptions {
+interface ScheduleOptions {
   cases: readonly CatalogueEntry[];
   plugin: ResolvedPlugin;
   jobs: number;
@@ -42,7 +42,7 @@ export interface ScheduleOptions {
 
 export interface WarmupReport { ok: boolean; ms: number; message?: string }
 
-export interface ScheduleHandlers {
+interface ScheduleHandlers {
   onResult(r: RawResult): void;
   onStart?(id: string): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;

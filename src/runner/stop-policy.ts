@@ -9,7 +9,7 @@ import type { CatalogueEntry } from '../harness/types.js';
 import { CLIENT_CREATION_CALLS } from '../worker/call-trace.js';
 import type { RawResult } from './scheduler.js';
 
-export interface StopLimits {
+interface StopLimits {
   /** Client creation crashing or hanging in this many cases in a row stops the run (0: never). */
   maxClientFailures: number;
   /** Another PJRT call crashing or hanging in this many cases in a row blocks it (0: never). */

@@ -23,7 +23,7 @@ export interface NodeResult extends NodeReport {
   stderr: string;
 }
 
-export interface LaunchSpec {
+interface LaunchSpec {
   pluginPath: string;
   global?: boolean;
   /** options common to every node (plugin config + per-run ones) */

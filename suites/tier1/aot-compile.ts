@@ -50,7 +50,7 @@ function optional<T>(ctx: CaseContext<unknown>, what: string, f: () => T): T | u
 }
 
 /** Compiles `e` against the topology; UNIMPLEMENTED/NOT_FOUND from the compiler is a capability the plugin lacks. */
-export async function aotCompileEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Executable> {
+async function aotCompileEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Executable> {
   const topology = await compileTarget(ctx);
   const n = e.replicas * e.partitions;
   const ids = topology.deviceDescriptions().map((d) => d.id);
@@ -70,7 +70,7 @@ export async function aotCompileEntry(ctx: CaseContext<unknown>, e: CorpusEntry)
 }
 
 /** Checks an AOT executable's metadata against the sidecar (outputs of replica 0; every replica returns the same shapes). */
-export function checkExecutable(ctx: CaseContext<unknown>, exe: Executable, e: CorpusEntry): void {
+function checkExecutable(ctx: CaseContext<unknown>, exe: Executable, e: CorpusEntry): void {
   const want = e.outputs[0]!;
   check.equal(exe.numOutputs(), want.length, `PJRT_Executable_NumOutputs of ${e.name} (the sidecar lists ${want.length} outputs)`);
   const types = optional(ctx, 'PJRT_Executable_OutputElementTypes', () => exe.outputElementTypes());

@@ -11,7 +11,6 @@ import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/config/paths.js';
 import * as check from '../_lib/check.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
-import { assignment } from '../_lib/exec.js';
 import { uploadOrUnsupported } from '../_lib/transfer.js';
 
 const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
