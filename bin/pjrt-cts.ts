@@ -7,24 +7,25 @@ import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.
 import { ConfigError } from '../src/config/errors.js';
 import { checkNumericEnv, envNumber } from '../src/config/env-numbers.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { compareRuns, incompleteRuns, loadRun, renderComparison } from '../src/runner/compare.js';
-import { compatCommand, parseMinors } from '../src/runner/compat.js';
+import { compareRuns, incompleteRuns, renderComparison } from '../src/cli/compare.js';
+import { loadRun } from '../src/runner/run-diff.js';
+import { compatCommand, parseMinors } from '../src/cli/compat.js';
 import { discoverAll, discoverySources } from '../src/runner/discover.js';
-import { ctsVersion } from '../src/runner/paths.js';
+import { ctsVersion } from '../src/config/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
-import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/runner/run.js';
+import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/cli/run.js';
 import { writeSchemas } from '../src/runner/schemas.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
 import { checkTiers } from '../src/runner/limits.js';
 import { EXIT } from '../src/runner/summary.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
 import { registerXlaCommands } from '../src/xla/cli.js';
-import { endRunKv, prepareRunKv, registerNodeCommand, runKvOptions } from '../src/kv/cli.js';
+import { endRunKv, prepareRunKv, registerNodeCommand, runKvOptions } from '../src/cli/kv.js';
 import { apiMinorProblem, OLDEST_API_MINOR } from '../src/ffi/minor.js';
 import { PJRT_API_MINOR } from '../src/abi/index.js';
 import { INFO_TIMEOUT_MS } from '../src/cli/isolated.js';
-import { NODES_WAIT_MS } from '../src/kv/cli.js';
+import { NODES_WAIT_MS } from '../src/cli/kv.js';
 import { tierRange } from '../src/runner/limits.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
@@ -285,7 +286,7 @@ function build(): Command {
   program.command('check-programs').description('check a --programs directory before a run: each sidecar against its program\'s signature, then every program on the bundled reference plugin; exit 2 naming each it rejects (probably a broken program)')
     .argument('<dir>', 'a program directory (<name>.mlir + <name>.json)')
     .action(async (dir: string) => {
-      const { checkPrograms } = await import('../src/runner/program-blame.js');
+      const { checkPrograms } = await import('../src/cli/program-blame.js');
       process.exitCode = await checkPrograms(path.resolve(dir), safeStdout, process.stderr);
     });
 

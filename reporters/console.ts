@@ -1,14 +1,14 @@
 // Console output: a live progress line on a TTY, plain lines otherwise; the summary ends with a plain line
 // `pjrt-cts: N passed, N failed, …`, preceded by `N passed, N failed` alone on its line when more follows the counts.
 import { Chalk, type ChalkInstance } from 'chalk';
-import { FAILING, type CaseResult, type ResultsFile, type Status } from '../src/config/results.js';
+import { FAILING, type CaseResult, type Status } from '../src/config/results.js';
 import { configNeedOf } from '../src/config/needs-config.js';
 import { renderMatrix } from './matrix.js';
-import type { Reporter, RunEnd, RunStart } from './reporter.js';
+import type { Reporter, RunEnd, RunStart } from '../src/runner/reporter.js';
 
 export interface ConsoleOptions { stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }; color?: boolean; matrix?: boolean }
 
-export function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
   if (env['FORCE_COLOR'] !== undefined && env['FORCE_COLOR'] !== '0') return true;
   return !!stream.isTTY;

@@ -3,7 +3,7 @@
 import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import { ExpectationsFile, WAIVABLE, type Waivable } from '../src/config/expectations.js';
 import type { CaseResult, PluginIdentity } from '../src/config/results.js';
-import type { Reporter, RunEnd } from './reporter.js';
+import type { Reporter, RunEnd } from '../src/runner/reporter.js';
 
 function baselineExpectations(results: readonly CaseResult[], plugin: PluginIdentity): ExpectationsFile {
   const entries: ExpectationsFile['expectations'] = [];

@@ -8,16 +8,16 @@ import { Eta } from 'eta';
 import { loadJson } from '../src/config/load-json.js';
 import { FAILING, ResultsFile, STATUSES, type CaseResult, type Status } from '../src/config/results.js';
 import { CompatReport } from '../src/config/version-compat.js';
-import { compareResults, type Change, type Comparison } from '../src/runner/compare.js';
+import { compareResults, type Change, type Comparison } from '../src/runner/run-diff.js';
 import { checkOutputFile } from '../src/runner/outputs.js';
-import { named, refuseOverwrites } from '../src/cli/output-paths.js';
+import { named, refuseOverwrites } from '../src/runner/output-paths.js';
 import { loadResultsOrStream } from '../src/runner/stream-results.js';
 import { matrixAxes } from './matrix.js';
-import type { Reporter, RunEnd } from './reporter.js';
-import { packageRoot } from '../src/runner/paths.js';
+import type { Reporter, RunEnd } from '../src/runner/reporter.js';
+import { packageRoot } from '../src/config/paths.js';
 import { ruleOfResult } from '../src/runner/root-causes.js';
 
-export interface HtmlReportInput {
+interface HtmlReportInput {
   results: ResultsFile;
   /** The file the results came from (shown in the header). */
   resultsFile?: string;
@@ -51,14 +51,14 @@ const STATUS_NOTE: Record<Status, string> = {
 
 export interface RootCause { rule: string; count: number; status: Status; message: string; ids: string[]; foundation?: string; following: { rule: string; count: number; ids: string[] }[]; followingCount: number }
 export interface Row { label: string; value: string; mono?: boolean }
-export interface CountsTable { statuses: Status[]; rows: { tier: string; cells: number[]; total: number }[]; total: { cells: number[]; total: number } }
-export interface NonPassGroup { status: Status; note: string; open: boolean; count: number; rules: RuleItems[] }
+interface CountsTable { statuses: Status[]; rows: { tier: string; cells: number[]; total: number }[]; total: { cells: number[]; total: number } }
+interface NonPassGroup { status: Status; note: string; open: boolean; count: number; rules: RuleItems[] }
 /** The cases of one status that broke one rule; each citation is shown once for the rule, not on every row. */
-export interface RuleItems { rule: string; cites: string[]; items: NonPassItem[] }
-export interface NonPassItem { id: string; tier: number; source: string; cite?: string; message: string; selfTest?: string; expectation?: string; attempts?: number }
-export interface MatrixView { cols: string[]; rows: { name: string; cells: { cls: string; mark: string; title: string }[] }[]; legend: { cls: string; mark: string; text: string }[] }
-export interface ChangeGroup { title: string; cls: string; open: boolean; items: { id: string; from: string; to: string; message: string }[] }
-export interface CompareView {
+interface RuleItems { rule: string; cites: string[]; items: NonPassItem[] }
+interface NonPassItem { id: string; tier: number; source: string; cite?: string; message: string; selfTest?: string; expectation?: string; attempts?: number }
+interface MatrixView { cols: string[]; rows: { name: string; cells: { cls: string; mark: string; title: string }[] }[]; legend: { cls: string; mark: string; text: string }[] }
+interface ChangeGroup { title: string; cls: string; open: boolean; items: { id: string; from: string; to: string; message: string }[] }
+interface CompareView {
   oldFile?: string;
   old: Row[];
   summary: string;
@@ -68,7 +68,7 @@ export interface CompareView {
   removed: { id: string; status: string }[];
 }
 
-export interface CompatView {
+interface CompatView {
   file?: string;
   minors: string[];
   selection: string;
@@ -77,7 +77,7 @@ export interface CompatView {
   violations: { id: string; minor: string; status: Status; message: string }[];
 }
 
-export interface ReportView {
+interface ReportView {
   title: string;
   verdict: { ok: boolean; text: string };
   resultsFile?: string;
@@ -295,7 +295,7 @@ function verdict(r: ResultsFile): ReportView['verdict'] {
 }
 
 /** Everything the templates show, computed here so the templates only lay it out. */
-export function reportView(input: HtmlReportInput): ReportView {
+function reportView(input: HtmlReportInput): ReportView {
   const r = input.results;
   const c = r.counters;
   return {
@@ -351,7 +351,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   return eta.render('report', { v: reportView(input) });
 }
 
-export interface ReportCommandOptions { compare?: string; compat?: string; output: string }
+interface ReportCommandOptions { compare?: string; compat?: string; output: string }
 
 /**
  * `pjrt-cts report RESULTS.json [--compare OLD.json] [--compat COMPAT.json] -o report.html`: inputs are validated against the results

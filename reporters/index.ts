@@ -6,11 +6,11 @@ import { HtmlReporter } from './html.js';
 import { JsonReporter } from './json.js';
 import { JsonlReporter } from './jsonl.js';
 import { JunitReporter } from './junit.js';
-import type { Reporter } from './reporter.js';
+import type { Reporter } from '../src/runner/reporter.js';
 
-export type { Reporter, RunEnd, RunStart } from './reporter.js';
+export type { Reporter, RunEnd, RunStart } from '../src/runner/reporter.js';
 
-export interface OutputOptions {
+interface OutputOptions {
   /** The results stream (always written). */
   jsonl: string;
   json?: string;

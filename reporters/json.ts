@@ -1,9 +1,9 @@
 // The final results file (schema src/config/results.ts, schemaVersion 1).
 import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import type { ResultsFile } from '../src/config/results.js';
-import type { Reporter, RunEnd } from './reporter.js';
+import type { Reporter, RunEnd } from '../src/runner/reporter.js';
 
-export function writeJsonReport(file: string, results: ResultsFile): void {
+function writeJsonReport(file: string, results: ResultsFile): void {
   writeFileAtomic(file, JSON.stringify(results, null, 2) + '\n');
 }
 

@@ -2,7 +2,7 @@
 // so a dying CTS loses nothing written), closed at end.
 import { JsonlWriter } from '../src/runner/jsonl.js';
 import type { CaseResult } from '../src/config/results.js';
-import type { Reporter, RunEnd, RunStart } from './reporter.js';
+import type { Reporter, RunEnd, RunStart } from '../src/runner/reporter.js';
 
 export class JsonlReporter implements Reporter {
   private w: JsonlWriter | undefined;

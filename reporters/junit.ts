@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../src/runner/atomic-write.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { CaseResult, ResultsFile } from '../src/config/results.js';
-import type { Reporter, RunEnd } from './reporter.js';
+import type { Reporter, RunEnd } from '../src/runner/reporter.js';
 
 const secs = (ms: number): string => (ms / 1000).toFixed(3);
 const firstLine = (s: string | undefined): string => (s ?? '').split('\n')[0]!.slice(0, 500);
@@ -127,7 +127,7 @@ export function renderJunit(r: ResultsFile): string {
   return root.end({ prettyPrint: true });
 }
 
-export function writeJunitReport(file: string, r: ResultsFile): void {
+function writeJunitReport(file: string, r: ResultsFile): void {
   writeFileAtomic(file, renderJunit(r));
 }
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ResultsFile } from '../src/config/results.js';
-import { packageRoot } from '../src/runner/paths.js';
+import { packageRoot } from '../src/config/paths.js';
 
 const root = packageRoot();
 const cli = path.join(root, 'dist', 'bin', 'pjrt-cts.js');

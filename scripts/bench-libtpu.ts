@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../src/runner/paths.js';
+import { packageRoot } from '../src/config/paths.js';
 
 const root = packageRoot();
 const PREFIX = 'tier1.aot_compile.program.';

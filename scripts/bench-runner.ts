@@ -6,7 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { packageRoot } from '../src/runner/paths.js';
+import { packageRoot } from '../src/config/paths.js';
 import { schedule, type RawResult } from '../src/runner/scheduler.js';
 
 const median = (xs: number[]): number => {

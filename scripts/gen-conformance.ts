@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderConformance, withSourceCounts } from '../src/docs/conformance.js';
 import { allCases, catalogueEntry } from '../src/harness/registry.js';
-import { loadSuites } from '../src/runner/load-suites.js';
+import { loadSuites } from '../src/worker/load-suites.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const check = process.argv.includes('--check');

@@ -81,7 +81,7 @@ function enumBlock(e: EnumDef): string[] {
   return L;
 }
 
-export function generateHeader(): string {
+function generateHeader(): string {
   const L: string[] = [];
   L.push(
     '/* GENERATED FILE — DO NOT EDIT.',
@@ -175,7 +175,7 @@ export function generateHeader(): string {
 }
 
 /** One extension's header: its version macro, opaque types, enums and structs (function tables spelled inline). */
-export function generateExtensionHeader(h: ExtensionHeaderDef): string {
+function generateExtensionHeader(h: ExtensionHeaderDef): string {
   const guard = `PJRT_CTS_PJRT_C_API_${h.id.toUpperCase()}_EXTENSION_H_`;
   const structs = orderedStructs(h.id);
   return [

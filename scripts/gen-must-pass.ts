@@ -12,7 +12,7 @@ import { MustPassList, type MustPassCase } from '../src/config/must-pass.js';
 import { ResultsFile, type CaseResult } from '../src/config/results.js';
 import type { CatalogueEntry } from '../src/harness/types.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { ctsVersion } from '../src/runner/paths.js';
+import { ctsVersion } from '../src/config/paths.js';
 import { REQUIRED_SLOTS } from '../suites/_lib/required.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allCases } from '../src/harness/registry.js';
 import { SOURCES } from '../src/harness/types.js';
-import { loadSuites } from '../src/runner/load-suites.js';
+import { loadSuites } from '../src/worker/load-suites.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

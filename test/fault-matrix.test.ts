@@ -15,8 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { allCases } from '../src/harness/registry.js';
 import type { CatalogueEntry } from '../src/harness/types.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
-import { loadSuites } from '../src/runner/load-suites.js';
-import { pluginsFilePath, resolvePlugin, type ResolvedPlugin } from '../src/runner/plugins.js';
+import { loadSuites } from '../src/worker/load-suites.js';
+import type { ResolvedPlugin } from '../src/config/resolved-plugin.js';
+import { pluginsFilePath, resolvePlugin } from '../src/runner/plugins.js';
 import { schedule } from '../src/runner/scheduler.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,7 +25,6 @@ const CLI = path.join(root, 'dist', 'bin', 'pjrt-cts.js');
 const SUITES = path.join(root, 'dist', 'suites');
 const OUT = path.join(root, '.cts-out', 'fault-matrix.json');
 const DETECTED = new Set(['fail', 'crash', 'timeout']);
-const CLEAN = new Set(['pass', 'skip', 'unsupported']);
 /** Long enough that no case times out merely from load (the slowest clean case takes ~2.5 s), so a timeout is a hang. */
 const CASE_TIMEOUT_MS = 5000;
 /** Workers at a time, in all (waits on hangs overlap with other claims' work): this many switch between claims, */

@@ -7,7 +7,7 @@ import { loadMustPass, type LoadedMustPass } from '../src/config/must-pass.js';
 import type { CaseResult } from '../src/config/results.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { certify, defaultMustPassFile } from '../src/runner/certify.js';
-import { ctsVersion } from '../src/runner/paths.js';
+import { ctsVersion } from '../src/config/paths.js';
 import { cli, oneErrorLine, tmpDir } from './runner-helpers.js';
 
 const REGENERATE = 'regenerate it: node dist/scripts/gen-must-pass.js (see its header), then review the diff';

@@ -38,7 +38,7 @@ describe('package: npm pack, install elsewhere, run', function () {
   });
 
   it('holds dist/, the suites, the corpus, the reference plugin\'s sources and the schemas; no tests or CI files', () => {
-    for (const f of ['dist/bin/pjrt-cts.js', 'dist/src/runner/worker.js', 'dist/src/cli/info-child.js', 'dist/reporters/junit.js', 'plugins.json',
+    for (const f of ['dist/bin/pjrt-cts.js', 'dist/src/worker/worker.js', 'dist/src/cli/info-child.js', 'dist/reporters/junit.js', 'plugins.json',
       'fixtures/reference-plugin/CMakeLists.txt', 'fixtures/reference-plugin/faults.json', 'schemas/results.schema.json', 'src/proto/compile_options.proto', 'README.md']) {
       assert.ok(files.includes(f), `${f} is in the tarball`);
     }

@@ -7,7 +7,7 @@ import { makeArgs, setSpokenMinor, UnsupportedError } from '../src/ffi/index.js'
 import { ResultsFile, StreamHeader, type Status } from '../src/config/results.js';
 import { ComparisonReport, CompatReport } from '../src/config/version-compat.js';
 import { ConfigError } from '../src/config/errors.js';
-import { compatReport, defaultMinors, parseMinors, renderCompat } from '../src/runner/compat.js';
+import { compatReport, defaultMinors, parseMinors, renderCompat } from '../src/cli/compat.js';
 import { cli, oneErrorLine, tmpDir } from './runner-helpers.js';
 
 const SINCE = new Map(API_SLOTS.map((s) => [s.name, s.since]));

@@ -37,7 +37,7 @@ export interface CallbackDef {
 }
 
 export type F = readonly [name: string, type: CType, since?: number, comment?: string];
-export interface Opts { union?: boolean; inline?: boolean; comment?: string; extension?: string }
+interface Opts { union?: boolean; inline?: boolean; comment?: string; extension?: string }
 
 export type Row = F | FieldDef;
 

@@ -29,14 +29,14 @@ export interface DtypeRow {
  * - `e8m0`: exponent only (no sign, no zero, no subnormals); all ones is NaN;
  * - `none`: every pattern is a finite number (the MX types f4E2M1FN, f6E2M3FN, f6E3M2FN).
  */
-export type NanEncoding = 'ieee' | 'fn' | 'fnuz' | 'e8m0' | 'none';
+type NanEncoding = 'ieee' | 'fn' | 'fnuz' | 'e8m0' | 'none';
 
 /**
  * What rounding a finite value past the largest finite one gives (rounding is to nearest even in an unbounded
  * exponent range; "past" means the rounded value exceeds the largest finite value): infinity, NaN, or the largest
  * finite value of the same sign (`saturate`). f8E8M0FNU rounds differently: up from 1.5·2^k (see floats.ts).
  */
-export type OverflowRule = 'inf' | 'nan' | 'saturate';
+type OverflowRule = 'inf' | 'nan' | 'saturate';
 
 export interface FloatFormat {
   readonly exponentBits: number;

@@ -8,7 +8,7 @@
 // `since` 0 means "present before the changelog began at 0.29" (the exact minor is not tracked). Renamed
 // fields (`priv` → `extension_start` at 0.42, `memory_kind` → `kind` at 0.48) keep the minor of the field.
 
-import { anon, args, plain, type CallbackDef, type CType, type F, type StructDef } from './define.js';
+import { anon, args, plain, type CallbackDef, type F, type StructDef } from './define.js';
 import { EXTENSION_STRUCTS } from './extensions.js';
 import { API_SLOTS } from './slots.js';
 

@@ -8,8 +8,7 @@ export class CreateOptionError extends Error {
   override readonly name = 'CreateOptionError';
 }
 
-export const CREATE_OPTION_TYPES = ['string', 'int64', 'float', 'bool', 'int64list'] as const;
-export type CreateOptionType = (typeof CREATE_OPTION_TYPES)[number];
+const CREATE_OPTION_TYPES = ['string', 'int64', 'float', 'bool', 'int64list'] as const;
 
 const INT = /^[+-]?\d+$/;
 const FLOAT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;

@@ -1,7 +1,7 @@
 // Child process entry of `pjrt-cts info`: the plugin is loaded here, never in the CLI's process (see isolated.ts).
 // Gets its options over IPC ('advanced' serialization: bigint create options travel), prints to the inherited
 // stdout/stderr, names each plugin call on the call pipe, and exits with runInfo's code.
-import { exitWithParent } from '../runner/exit-with-parent.js';
+import { exitWithParent } from '../ffi/exit-with-parent.js';
 import type { InfoOptions } from './info.js';
 
 exitWithParent();

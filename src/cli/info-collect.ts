@@ -2,14 +2,14 @@
 import { API_SLOTS, PJRT_API_MAJOR, PJRT_API_MINOR } from '../abi/index.js';
 import { PjrtError, UnsupportedError, type NamedValueEntry } from '../ffi/index.js';
 import type { Client, Plugin } from '../pjrt/index.js';
-import { traced } from '../runner/call-trace.js';
+import { traced } from '../worker/call-trace.js';
 import type { InfoDocument, NamedValueJson, InfoDeviceJson, InfoMemoryJson } from './info-schema.js';
 
 function int64Json(v: bigint): number | string {
   return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
 }
 
-export function namedValueJson(e: NamedValueEntry): NamedValueJson {
+function namedValueJson(e: NamedValueEntry): NamedValueJson {
   const v = e.value;
   let value: NamedValueJson['value'];
   if (typeof v === 'bigint') value = int64Json(v);

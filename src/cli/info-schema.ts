@@ -11,7 +11,7 @@ export const NamedValueJson = z.object({
   value: z.union([z.string(), z.number(), z.boolean(), z.array(Int64Json), z.null()]),
 });
 
-export const InfoDevice = z.object({
+const InfoDevice = z.object({
   id: z.number().int().nullable(),
   kind: z.string().nullable(),
   localHardwareId: z.number().int().nullable(),
@@ -25,7 +25,7 @@ export const InfoDevice = z.object({
   defaultMemory: z.number().int().nullable(),
 });
 
-export const InfoMemory = z.object({
+const InfoMemory = z.object({
   id: z.number().int().nullable(),
   kind: z.string().nullable(),
   kindId: z.number().int().nullable(),
@@ -34,15 +34,15 @@ export const InfoMemory = z.object({
   devices: z.array(z.number().int()).nullable(),
 });
 
-export const InfoExtension = ExtensionReport;
+const InfoExtension = ExtensionReport;
 
-export const InfoSlot = z.object({
+const InfoSlot = z.object({
   name: z.string(),
   since: z.number().int(),
   state: z.enum(['present', 'null', 'beyond']),
 });
 
-export const InfoProblem = z.object({ what: z.string(), message: z.string() });
+const InfoProblem = z.object({ what: z.string(), message: z.string() });
 
 export const InfoDocument = z.object({
   plugin: z.object({ path: z.string(), structSize: z.number().int() }),

@@ -3,7 +3,7 @@ import chalk from 'chalk';
 import { PJRT_API_MAJOR, PJRT_API_MINOR } from '../abi/index.js';
 import type { NamedValue } from '../ffi/index.js';
 import { PjrtError, Plugin, PluginLoadError, type Client } from '../pjrt/index.js';
-import { tracedAsync, tracedLoad } from '../runner/call-trace.js';
+import { tracedAsync, tracedLoad } from '../worker/call-trace.js';
 import { CreateOptionError } from './create-option.js';
 import { Collector, clientPart, errorText, pluginPart } from './info-collect.js';
 import type { InfoDocument, NamedValueJson } from './info-schema.js';
@@ -15,7 +15,7 @@ export interface InfoOptions {
   global?: boolean;
 }
 
-export interface InfoIo {
+interface InfoIo {
   out?: (line: string) => void;
   err?: (line: string) => void;
 }

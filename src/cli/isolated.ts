@@ -4,8 +4,8 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/errors.js';
-import { CALL_FD_ENV, CallFollower } from '../runner/call-trace.js';
-import { parentPidEnv } from '../runner/exit-with-parent.js';
+import { CALL_FD_ENV, CallFollower } from '../worker/call-trace.js';
+import { parentPidEnv } from '../ffi/exit-with-parent.js';
 import { lastPluginLine, withNullApiReason } from '../runner/plugin-stderr.js';
 import type { InfoOptions } from './info.js';
 

@@ -9,7 +9,7 @@ export const NUMERIC_ENV = {
   PJRT_CTS_NODES_WAIT_MS: 'how long the coordinator waits for external nodes, in ms',
 } as const;
 
-export type NumericEnvName = keyof typeof NUMERIC_ENV;
+type NumericEnvName = keyof typeof NUMERIC_ENV;
 
 /** The variable's value, undefined when unset or empty; throws ConfigError when it is not an integer ≥ 1. */
 export function envNumber(name: NumericEnvName, env: NodeJS.ProcessEnv = process.env): number | undefined {

@@ -32,7 +32,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** What a person wrote, briefly: `number 5`, `string "pass"`, `an object {"bad":1}`. */
-export function describeValue(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (v === null) return 'null';
   const json = JSON.stringify(v) ?? String(v);
@@ -72,7 +72,7 @@ function expectedOf(b: Issue[]): string {
  * One issue as (JSON path, what was expected and what was found). Unions, which zod reports as "Invalid input",
  * become the list of what would have been accepted, or the problem in the alternative that came closest.
  */
-export function describeIssue(issue: Issue, input: unknown, base: readonly PropertyKey[] = []): { path: PropertyKey[]; text: string } {
+function describeIssue(issue: Issue, input: unknown, base: readonly PropertyKey[] = []): { path: PropertyKey[]; text: string } {
   const path = [...base, ...issue.path];
   const got = describeValue(valueAt(input, path));
   if (issue.code === 'invalid_union') {

@@ -1,10 +1,10 @@
 // Ranges of the numeric PJRT_NamedValue kinds: kInt64 (int64_t) and kFloat (a C float). A value outside them would
 // reach the plugin as something else (18446744073709551618 as 2, 1e39 as inf), so it is refused where it is written.
 
-export const MIN_INT64 = -(2n ** 63n);
-export const MAX_INT64 = 2n ** 63n - 1n;
+const MIN_INT64 = -(2n ** 63n);
+const MAX_INT64 = 2n ** 63n - 1n;
 /** FLT_MAX: the largest finite float32. */
-export const MAX_FLOAT32 = 3.4028234663852886e38;
+const MAX_FLOAT32 = 3.4028234663852886e38;
 
 /** Why an integer does not fit a kInt64 value, or undefined when it does. */
 export function int64Problem(v: bigint): string | undefined {

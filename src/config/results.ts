@@ -82,7 +82,7 @@ export const ExtensionReport = z.strictObject({
   members: z.record(z.string(), z.enum(['present', 'null', 'beyond'])).optional(),
 });
 export type ExtensionReport = z.infer<typeof ExtensionReport>;
-export const ExtensionChainReport = z.strictObject({ chain: z.array(ExtensionReport), loop: z.boolean() });
+const ExtensionChainReport = z.strictObject({ chain: z.array(ExtensionReport), loop: z.boolean() });
 export type ExtensionChainReport = z.infer<typeof ExtensionChainReport>;
 
 export const PluginIdentity = z.strictObject({

@@ -3,17 +3,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROBE_PROGRAM } from '../harness/program-forms.js';
-import { packageRoot } from '../runner/paths.js';
+import { packageRoot } from '../config/paths.js';
 import {
-  artifactsDir, corpusDir, suiteTextFile, suiteTextsDir, corpusIndexFile, readSuiteIndex, suiteIndexFile, textSha256, VHLO_VERSIONS,
+  artifactsDir, corpusDir, suiteTextFile, suiteTextsDir, corpusIndexFile, PROBE_PROGRAM, readSuiteIndex, suiteIndexFile, textSha256, VHLO_VERSIONS,
   type ArtifactWriter, type CorpusArtifactIndex, type SuiteArtifactIndex,
 } from './artifacts.js';
 
-export interface SerializeJob { key: string; text: string; versions: readonly string[]; each?: boolean }
-export interface SerializeResult { key: string; artifacts: { version: string; bytes: Uint8Array }[]; error?: string }
+interface SerializeJob { key: string; text: string; versions: readonly string[]; each?: boolean }
+interface SerializeResult { key: string; artifacts: { version: string; bytes: Uint8Array }[]; error?: string }
 
-export const serializerPath = (): string => path.join(packageRoot(), 'scripts', 'serialize-artifacts.py');
+const serializerPath = (): string => path.join(packageRoot(), 'scripts', 'serialize-artifacts.py');
 
 /** Runs the jaxlib serializer on `jobs` (versions tried in order; the first that works, or each with `each`). */
 export function serialize(python: string, jobs: readonly SerializeJob[]): { writer: ArtifactWriter; results: SerializeResult[] } {
@@ -78,12 +77,12 @@ export function recordedPrograms(dirs: readonly string[]): RecordedProgram[] {
 export const recordedTexts = (dirs: readonly string[]): string[] => recordedPrograms(dirs).map((p) => p.text);
 
 /** The versions a program is tried at, oldest first (jaxlib refuses those outside its range). */
-export const ALL_VERSIONS: readonly string[] = VHLO_VERSIONS;
+const ALL_VERSIONS: readonly string[] = VHLO_VERSIONS;
 
 const VERSIONS_SUBDIR = 'versions';
 
 /** What the committed artifacts should be: every file's bytes and both indexes. */
-export interface ArtifactPlan {
+interface ArtifactPlan {
   writer: ArtifactWriter;
   /** absolute path → bytes, every .mlirbc */
   files: Map<string, Uint8Array>;
@@ -177,7 +176,7 @@ function tally(versions: string[]): Record<string, number> {
   return out;
 }
 
-export interface PlanSummary {
+interface PlanSummary {
   corpus: { count: number; bytes: number; byVersion: Record<string, number> };
   suites: { count: number; bytes: number; byVersion: Record<string, number>; rejected: number };
   versions: { count: number; bytes: number };

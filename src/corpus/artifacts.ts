@@ -9,10 +9,20 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../runner/paths.js';
+import { packageRoot } from '../config/paths.js';
 
 /** The script that regenerates every artifact (named by "no artifact" messages). */
 export const GEN_ARTIFACTS = 'node dist/scripts/gen-artifacts.js';
+
+/** The trivial program of the probe (f32[] + 1); its artifact is committed like every other suite program's; src/harness/program-forms.ts probes with it. */
+export const PROBE_PROGRAM = `module @pjrt_cts_program_form_probe {
+  func.func public @main(%arg0: tensor<f32>) -> tensor<f32> {
+    %c = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %0 = stablehlo.add %arg0, %c : tensor<f32>
+    return %0 : tensor<f32>
+  }
+}
+`;
 
 /**
  * The VHLO versions, oldest first, as stablehlo/dialect/VhloDialect.td lists them (0.13.0 was never a VHLO
@@ -70,7 +80,7 @@ function readJson<T>(file: string): T | undefined {
 export const readCorpusIndex = (): CorpusArtifactIndex | undefined => readJson<CorpusArtifactIndex>(corpusIndexFile());
 export const readSuiteIndex = (): SuiteArtifactIndex | undefined => readJson<SuiteArtifactIndex>(suiteIndexFile());
 
-export interface StoredArtifact { file: string; version: string }
+interface StoredArtifact { file: string; version: string }
 
 let byHash: Map<string, StoredArtifact> | undefined;
 

@@ -2,7 +2,7 @@
 import type { CorpusEntry } from './load.js';
 
 /** `op/dtype` → supported, for the cells one program run decides. */
-export type CapabilityCells = Record<string, boolean>;
+type CapabilityCells = Record<string, boolean>;
 
 /**
  * A program that declares one op is that op's probe: it decides the op's cell for each of its element types —

@@ -12,7 +12,7 @@ import type { HostValue } from './load.js';
 import { encodeElement, numericFloat, packValue, readHostBits, type ValueSpec } from './values.js';
 
 /** How many mismatching elements a message lists (the count covers all of them). */
-export const MISMATCHES_LISTED = 10;
+const MISMATCHES_LISTED = 10;
 
 function show(d: DtypeRow, bits: bigint): string {
   const e = JSON.stringify(encodeElement(d, bits));
@@ -89,7 +89,7 @@ function maxError(x: ObservedError | undefined, y: ObservedError | undefined): O
 }
 
 /** What comparing one value found. */
-export interface ValueReport {
+interface ValueReport {
   /** null: every compared element matches */
   mismatch: string | null;
   /** float and complex values: the largest error over the compared elements (zeros when all are bit-identical) */
@@ -101,7 +101,7 @@ export interface ValueReport {
  * how many elements differ, and the first `listed` of them: flat index, multi-index, expected and actual values
  * (with bit patterns for floats) and why.
  */
-export function inspectValue(expected: ValueSpec, actual: Uint8Array, tol: Tolerance, label = 'output', open: ReadonlySet<number> = new Set(), listed = MISMATCHES_LISTED): ValueReport {
+function inspectValue(expected: ValueSpec, actual: Uint8Array, tol: Tolerance, label = 'output', open: ReadonlySet<number> = new Set(), listed = MISMATCHES_LISTED): ValueReport {
   const d = dtypeByName(expected.dtype);
   const want = packValue(expected);
   const head = `${label} (${d.name}[${expected.dims.join(',')}])`;
@@ -134,7 +134,7 @@ export function compareValue(expected: ValueSpec, actual: Uint8Array, tol: Toler
 }
 
 /** An expected output as the loader gives it: the value, its tolerance and its accepted alternatives. */
-export type ExpectedOutput = Pick<HostValue, 'spec' | 'tolerance' | 'alternatives'> & Partial<Pick<HostValue, 'implementationDefined'>>;
+type ExpectedOutput = Pick<HostValue, 'spec' | 'tolerance' | 'alternatives'> & Partial<Pick<HostValue, 'implementationDefined'>>;
 
 /**
  * Checks `actual` against the expected value, then each alternative (each under the output's tolerance; the

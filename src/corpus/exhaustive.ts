@@ -127,7 +127,7 @@ function flushesInF32(x: number): boolean {
 }
 
 /** Every bit pattern of the type, in order. */
-export function everyInput(d: DtypeRow): number[] {
+function everyInput(d: DtypeRow): number[] {
   return Array.from({ length: 2 ** d.bits }, (_, b) => b);
 }
 
@@ -204,7 +204,7 @@ export function programText(op: string, d: DtypeRow, n: number): string {
 }
 
 /** The corpus tolerance of a bound (the rules compare.ts applies). */
-export function toleranceOf(b: Bound | undefined): Tolerance {
+function toleranceOf(b: Bound | undefined): Tolerance {
   if (!b) return {};
   return {
     ...(b.ulp ? { ulp: b.ulp } : {}),
@@ -215,7 +215,7 @@ export function toleranceOf(b: Bound | undefined): Tolerance {
   };
 }
 
-export interface Mismatch {
+interface Mismatch {
   /** input bit patterns, per argument */
   inputs: number[];
   expected: number;
@@ -223,7 +223,7 @@ export interface Mismatch {
   why: string;
 }
 
-export interface ExhaustiveReport {
+interface ExhaustiveReport {
   op: string;
   dtype: string;
   inputs: number;

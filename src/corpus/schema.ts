@@ -7,7 +7,7 @@ const DTYPE_NAMES = new Set(CORPUS_DTYPES.map((d) => d.name));
 /** One element: pred, integer or float spelling, or a complex element's [real, imaginary] pair. */
 const ElementSchema = z.union([z.number(), z.string(), z.boolean(), z.tuple([z.union([z.number(), z.string()]), z.union([z.number(), z.string()])])]);
 
-export const ToleranceSchema = z.strictObject({
+const ToleranceSchema = z.strictObject({
   /** max distance in units in the last place of the output's own dtype */
   ulp: z.number().int().nonnegative().optional(),
   /** max |actual − expected| / |expected| */
@@ -26,7 +26,7 @@ export const ToleranceSchema = z.strictObject({
 });
 export type Tolerance = z.infer<typeof ToleranceSchema>;
 
-export const ValueSchema = z
+const ValueSchema = z
   .strictObject({
     dtype: z.string().refine((s) => DTYPE_NAMES.has(s), {
       message: `unknown dtype (one of ${[...DTYPE_NAMES].join(', ')})`,
@@ -129,7 +129,6 @@ export const SidecarSchema = z
       if (per.some((o) => o.length !== per[0]!.length)) ctx.addIssue({ code: 'custom', path: ['outputs'], message: 'every program instance must have the same number of outputs' });
     }
   });
-export type Sidecar = z.infer<typeof SidecarSchema>;
 /** The sidecar as written (defaults not applied). */
 export type SidecarInput = z.input<typeof SidecarSchema>;
 

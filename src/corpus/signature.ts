@@ -5,7 +5,7 @@ import { DTYPES } from '../abi/dtypes.js';
 import { CorpusError, type CorpusEntry, type HostValue } from './load.js';
 
 /** One tensor type of a signature: element type as MLIR spells it, and static dims. */
-export interface TensorType { element: string; dims: number[] }
+interface TensorType { element: string; dims: number[] }
 
 /** The text from `open` (an opening bracket) to its matching close, exclusive; undefined when unbalanced. */
 function balanced(text: string, open: number): { inner: string; end: number } | undefined {

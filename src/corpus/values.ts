@@ -21,8 +21,8 @@ export function numericFloat(d: DtypeRow): boolean {
 export { readHostBits, writeHostBits };
 
 /** A float element's spelling; a complex element is the pair [real, imaginary] of its parts' spellings. */
-export type JsonFloat = number | string;
-export type JsonElement = number | string | boolean | [JsonFloat, JsonFloat];
+type JsonFloat = number | string;
+type JsonElement = number | string | boolean | [JsonFloat, JsonFloat];
 
 export interface ValueSpec {
   dtype: string;

@@ -21,14 +21,14 @@ function byCase(entries: readonly CatalogueEntry[]): { key: string; n: number; e
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function sourceCounts(entries: readonly CatalogueEntry[]): Record<Source, number> {
+function sourceCounts(entries: readonly CatalogueEntry[]): Record<Source, number> {
   const counts: Record<Source, number> = { header: 0, framework: 0, quality: 0 };
   for (const e of entries) counts[e.source]++;
   return counts;
 }
 
 /** The README's one-line summary of the counts (between its `source-counts` markers). */
-export function renderSourceCounts(entries: readonly CatalogueEntry[]): string {
+function renderSourceCounts(entries: readonly CatalogueEntry[]): string {
   const c = sourceCounts(entries);
   const self = entries.filter((e) => e.selfTest).length;
   return `${entries.length} cases: ${c.header} \`header\`, ${c.framework} \`framework\`, ${c.quality} \`quality\`; ${self} of them are self-tests of the reference plugin.`;
@@ -80,7 +80,7 @@ export function renderConformance(entries: readonly CatalogueEntry[]): string {
   return lines.join('\n');
 }
 
-export const README_MARKERS = ['<!-- source-counts -->', '<!-- /source-counts -->'] as const;
+const README_MARKERS = ['<!-- source-counts -->', '<!-- /source-counts -->'] as const;
 
 /** The README with its source-count block replaced; undefined when the markers are missing. */
 export function withSourceCounts(readme: string, entries: readonly CatalogueEntry[]): string | undefined {

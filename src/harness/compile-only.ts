@@ -2,7 +2,7 @@
 // with one reason (the plugin lacks nothing: the run chose not to make one); cases without one run, and the AOT
 // cases compile against a topology created from the entry's `topology` name and create options.
 import type { TopologyDescription, Plugin } from '../pjrt/index.js';
-import type { ResolvedPlugin } from '../runner/plugins.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 import type { ClientNeed } from './types.js';
 import { isUnsupportedError } from './signals.js';
 

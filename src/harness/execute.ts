@@ -94,7 +94,7 @@ async function clientFor(def: CaseDef, session: PluginSession, scope: Scope): Pr
   return c;
 }
 
-export interface RunCaseOptions {
+interface RunCaseOptions {
   timeoutMs: number;
 }
 

@@ -4,22 +4,14 @@
 // Cases that run programs send the text when it is accepted, else the committed artifact of that text
 // (src/corpus/artifacts.ts); a text without one makes the case unsupported, naming the script that writes it.
 import { readFileSync } from 'node:fs';
-import { compareVersions, GEN_ARTIFACTS, storedArtifact } from '../corpus/artifacts.js';
+import { compareVersions, GEN_ARTIFACTS, PROBE_PROGRAM, storedArtifact } from '../corpus/artifacts.js';
 import type { Client, Program } from '../pjrt/index.js';
 import { UnsupportedSignal } from './signals.js';
 
 export const PROGRAM_FORMS = ['text', 'artifact'] as const;
 export type ProgramForm = (typeof PROGRAM_FORMS)[number];
 
-/** The trivial program of the probe (f32[] + 1); its artifact is committed like every other suite program's. */
-export const PROBE_PROGRAM = `module @pjrt_cts_program_form_probe {
-  func.func public @main(%arg0: tensor<f32>) -> tensor<f32> {
-    %c = stablehlo.constant dense<1.000000e+00> : tensor<f32>
-    %0 = stablehlo.add %arg0, %c : tensor<f32>
-    return %0 : tensor<f32>
-  }
-}
-`;
+export { PROBE_PROGRAM };
 
 export interface ProgramForms {
   accepted: ProgramForm[];

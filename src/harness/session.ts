@@ -3,15 +3,15 @@
 import { performance } from 'node:perf_hooks';
 import type { Client, Device, Plugin } from '../pjrt/index.js';
 import type { PluginIdentity } from '../config/results.js';
-import type { ResolvedPlugin } from '../runner/plugins.js';
-import { toJsonValue, type NamedValue, type NamedValues } from '../runner/named-value.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
+import { toJsonValue, type NamedValue, type NamedValues } from '../config/named-value.js';
 import type { Scope } from '../pjrt/scope.js';
 import { declareProgramForms, knownProgramForms, noteStablehloCurrentVersion, type ProgramForms } from './program-forms.js';
 
 type PjrtModule = typeof import('../pjrt/index.js');
 
 /** What a worker did beyond running case bodies; reported with every result (cumulative for the worker). */
-export interface SessionCounters {
+interface SessionCounters {
   clientsCreated: number;
   sharedClientsCreated: number;
   loadMs: number;

@@ -2,7 +2,7 @@
 import type { Client, Device, NamedValues, Plugin } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { CaseDetails, Requirements } from '../config/results.js';
-import type { ResolvedPlugin } from '../runner/plugins.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 export type { Requirements };
 /** `{ slots, minMinor, capabilities }`, or a list of slot names (the `PJRT_` prefix may be left out). */

@@ -14,7 +14,7 @@ import type { EtcdEndpoint } from './url.js';
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'etcd-worker.js');
 
 /** The longest a get may wait for its key, whatever the plugin asks (ms). */
-export const MAX_GET_MS = 120000;
+const MAX_GET_MS = 120000;
 /** What the worker may add to a request's own deadline before the calling thread stops waiting (ms). */
 const WORKER_SLACK_MS = 10000;
 

@@ -2,9 +2,9 @@
 // workers start (workers inherit the environment), and clears them when `--kv` is not given.
 import { parseKvUrl, type EtcdEndpoint } from './url.js';
 
-export const KV_ENV = 'PJRT_CTS_KV';
-export const RUN_ID_ENV = 'PJRT_CTS_RUN_ID';
-export const NODES_EXTERNAL_ENV = 'PJRT_CTS_NODES_EXTERNAL';
+const KV_ENV = 'PJRT_CTS_KV';
+const RUN_ID_ENV = 'PJRT_CTS_RUN_ID';
+const NODES_EXTERNAL_ENV = 'PJRT_CTS_NODES_EXTERNAL';
 
 export interface RunKv {
   endpoint: EtcdEndpoint;

@@ -46,10 +46,6 @@ const NODE_LEASE_S = 10;
 
 export const launchNamespace = (runId: string): string => `${runRoot(runId)}kv/${randomBytes(6).toString('hex')}/`;
 
-async function getJson<T>(c: Etcd3, key: string): Promise<T | null> {
-  const v = await within(c.get(key).string(), ETCD_CALL_MS, 'etcd');
-  return v === null ? null : (JSON.parse(v) as T);
-}
 const putJson = (c: Etcd3, key: string, v: unknown) => within(c.put(key).value(JSON.stringify(v)).exec(), ETCD_CALL_MS, 'etcd');
 
 /** Coordinator: posts a launch and collects a report from every node of `start`, or says which did not answer. */

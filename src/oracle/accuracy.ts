@@ -17,14 +17,14 @@ const DEFAULT_SPEC = `DefaultSpecGenerator in ${DIR}exhaustive_op_test_utils.h`;
 type AbsRule = { minNormals: number } | { cbrtOfSmallestSubnormal: true };
 
 /** Input pairs XLA's tests do not compare (ErrorSpec::skip_comparison), by what they have in common. */
-export type SkipRule =
+type SkipRule =
   | 'both-subnormal' // atan2 on bf16/f32 CPU: flushed, 0/0 gives NaN where the exact ratio gives a number
   | 'subnormal-times-infinity' // multiply on bf16 CPU: the flushed subnormal makes 0·inf = NaN
   | 'subnormal-base' // power on bf16/f32 CPU: "allows an arbitrary absolute error for subnormal values"
   | 'nan-to-zero-or-one-to-nan' // power: hardware gives 1 for pow(NaN, 0) and pow(1, NaN) (C pow agrees)
   | 'zero-inf-or-subnormal-base-subnormal-exponent'; // power on f64 CPU: 0 or inf whatever the exact value
 
-export interface BoundRule {
+interface BoundRule {
   ulp?: number;
   /** multiple of the type's epsilon (2^-mantissaBits) */
   relEps?: number;
@@ -41,7 +41,7 @@ export interface BoundRule {
   unitRange?: boolean;
 }
 
-export interface OpBounds {
+interface OpBounds {
   /** the test (or the reason there is none) the numbers come from */
   source: string;
   /** XLA has a bound (false: ours) */
@@ -197,14 +197,6 @@ function withEach(b: Pick<OpBounds, 'all' | 'types'>, extra: BoundRule): Pick<Op
   const types = Object.fromEntries(Object.entries(b.types ?? {}).map(([k, r]) => [k, { ...r, ...extra }]));
   return { all: { ...b.all, ...extra }, types };
 }
-
-/**
- * XLA's test harness, for every op: a subnormal input may be read as a zero of either sign or as the smallest
- * normal of its sign, and the result of any of those is accepted (RelaxedDenormalSigns on every backend but
- * NVIDIA GPUs).
- */
-export const SUBNORMAL_INPUTS_SOURCE =
-  `${DIR}exhaustive_op_test_base.cc ExpectNear → GetTestValuesWithSubnormalSubstitutions (with RelaxedDenormalSigns, ${DIR}exhaustive_op_test.h)`;
 
 /** A bound in numbers for one element type. */
 export interface Bound {

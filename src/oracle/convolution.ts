@@ -41,7 +41,7 @@ export function convDefaults(dims: ConvDims, over: Partial<ConvSpec> = {}): Conv
   };
 }
 
-export function convResultDims(lhs: readonly number[], rhs: readonly number[], c: ConvSpec): number[] {
+function convResultDims(lhs: readonly number[], rhs: readonly number[], c: ConvSpec): number[] {
   const d = c.dims;
   const out = new Array<number>(lhs.length).fill(0);
   out[d.outputBatch] = lhs[d.inputBatch]! / c.batchGroups;

@@ -16,7 +16,7 @@ function free(rank: number, used: readonly number[]): number[] {
   return Array.from({ length: rank }, (_, i) => i).filter((i) => !used.includes(i));
 }
 
-export function dotResultDims(lhs: readonly number[], rhs: readonly number[], dd: DotDims): number[] {
+function dotResultDims(lhs: readonly number[], rhs: readonly number[], dd: DotDims): number[] {
   const lf = free(lhs.length, [...dd.lhsBatch, ...dd.lhsContract]);
   const rf = free(rhs.length, [...dd.rhsBatch, ...dd.rhsContract]);
   return [...dd.lhsBatch.map((d) => lhs[d]!), ...lf.map((d) => lhs[d]!), ...rf.map((d) => rhs[d]!)];

@@ -16,13 +16,13 @@ function sameShape(a: Tensor, b: Tensor, op: string): void {
   }
 }
 
-export function map1(t: Tensor, out: DtypeRow, f: (v: Scalar) => Scalar): Tensor {
+function map1(t: Tensor, out: DtypeRow, f: (v: Scalar) => Scalar): Tensor {
   const r = new Tensor(out, t.dims);
   for (let i = 0; i < t.size; i++) r.set(i, f(t.get(i)));
   return r;
 }
 
-export function map2(a: Tensor, b: Tensor, out: DtypeRow, f: (x: Scalar, y: Scalar) => Scalar): Tensor {
+function map2(a: Tensor, b: Tensor, out: DtypeRow, f: (x: Scalar, y: Scalar) => Scalar): Tensor {
   const r = new Tensor(out, a.dims);
   for (let i = 0; i < a.size; i++) r.set(i, f(a.get(i), b.get(i)));
   return r;

@@ -20,7 +20,7 @@ export function selectAndScatterSourceDims(dims: readonly number[], w: SelectWin
 }
 
 /** The flat operand index each source element's window selects (−1: an empty window). */
-export function selectedIndices(x: Tensor, w: SelectWindow, select: (a: Scalar, b: Scalar) => boolean): number[] {
+function selectedIndices(x: Tensor, w: SelectWindow, select: (a: Scalar, b: Scalar) => boolean): number[] {
   const sdims = selectAndScatterSourceDims(x.dims, w);
   const wcount = w.dimensions.reduce((a, b) => a * b, 1);
   const n = sdims.reduce((a, b) => a * b, 1);

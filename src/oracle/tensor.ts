@@ -66,17 +66,17 @@ export function ravel(idx: readonly number[], dims: readonly number[]): number {
   return flat;
 }
 
-export function readBits(d: DtypeRow, bytes: Uint8Array, i: number): bigint {
+function readBits(d: DtypeRow, bytes: Uint8Array, i: number): bigint {
   byteWidth(d); // the oracle's own types only
   return readHostBits(d, bytes, i);
 }
 
-export function writeBits(d: DtypeRow, bytes: Uint8Array, i: number, bits: bigint): void {
+function writeBits(d: DtypeRow, bytes: Uint8Array, i: number, bits: bigint): void {
   byteWidth(d);
   writeHostBits(d, bytes, i, bits);
 }
 
-export function scalarToBits(d: DtypeRow, v: Scalar): bigint {
+function scalarToBits(d: DtypeRow, v: Scalar): bigint {
   switch (d.kind) {
     case 'pred':
       return v === true || v === 1n || v === 1 ? 1n : 0n;
@@ -98,7 +98,7 @@ export function scalarToBits(d: DtypeRow, v: Scalar): bigint {
   }
 }
 
-export function bitsToScalar(d: DtypeRow, bits: bigint): Scalar {
+function bitsToScalar(d: DtypeRow, bits: bigint): Scalar {
   switch (d.kind) {
     case 'pred':
       return bits !== 0n;

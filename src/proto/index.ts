@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface ArgumentLayout {
+interface ArgumentLayout {
   /** xla.PrimitiveType number */
   elementType: number;
   dims: number[];
@@ -51,7 +51,7 @@ function override(v: string | boolean | bigint | number): Record<string, unknown
 }
 
 /** The plain object protobufjs encodes (exported for tests). */
-export function compileOptionsObject(o: CompileOptions): Record<string, unknown> {
+function compileOptionsObject(o: CompileOptions): Record<string, unknown> {
   const replicas = o.numReplicas ?? o.deviceAssignment?.length ?? 1;
   const partitions = o.numPartitions ?? o.deviceAssignment?.[0]?.length ?? 1;
   const build: Record<string, unknown> = { numReplicas: replicas, numPartitions: partitions };
@@ -110,7 +110,7 @@ export function decodeDeviceAssignment(bytes: Uint8Array): number[][] {
   return Array.from({ length: o.replicaCount }, (_, r) => Array.from({ length: o.computationCount }, (_, c) => o.computationDevices[c]?.replicaDeviceIds[r] ?? -1));
 }
 
-export interface DecodedShape {
+interface DecodedShape {
   /** xla.PrimitiveType number */
   elementType: number;
   dims: number[];

@@ -29,7 +29,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
 export const tempPathFor = (file: string): string => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
 
 /** "no space left on device (ENOSPC)" from a file system error. */
-export function writeFailure(e: unknown): string {
+function writeFailure(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   const text = err.message.replace(/^[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '');
   return err.code ? `${text} (${err.code})` : err.message;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CaseResult } from '../config/results.js';
 import { loadMustPass, type LoadedMustPass } from '../config/must-pass.js';
 import { ConfigError } from '../config/errors.js';
-import { ctsVersion, packageRoot } from './paths.js';
+import { ctsVersion, packageRoot } from '../config/paths.js';
 
 /** The list `--certify` uses when given no file: the one committed for this CTS version. */
 export function defaultMustPassFile(): string {

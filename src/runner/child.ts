@@ -4,10 +4,10 @@ import type { PluginIdentity } from '../config/results.js';
 import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import type { Readable } from 'node:stream';
-import { CALL_FD_ENV, CallFollower } from './call-trace.js';
-import { parentPidEnv } from './exit-with-parent.js';
-import { workerEntry } from './paths.js';
-import type { FromWorker, ToWorker, WorkerCounters } from './protocol.js';
+import { CALL_FD_ENV, CallFollower } from '../worker/call-trace.js';
+import { parentPidEnv } from '../ffi/exit-with-parent.js';
+import { workerEntry } from '../config/paths.js';
+import type { FromWorker, ToWorker, WorkerCounters } from '../worker/protocol.js';
 
 const TAIL_LINES = 20;
 /** Kill a worker that neither starts a case nor finishes for this long (suite import, exit). */
@@ -15,7 +15,7 @@ const IDLE_MS = 60_000;
 /** After `done`, the worker has this long to exit before it is killed. */
 const EXIT_GRACE_MS = 5_000;
 
-export interface ChunkHandlers {
+interface ChunkHandlers {
   onStart?(id: string): void;
   onResult(id: string, outcome: CaseOutcome, counters?: WorkerCounters): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;

@@ -1,5 +1,5 @@
 // The run's counters: what the workers did beyond running case bodies, summed over every worker of the run.
-import type { WorkerCounters } from './protocol.js';
+import type { WorkerCounters } from '../worker/protocol.js';
 
 /** Which PJRT slots make up each phase of a run (their calls' wall time is summed per phase). */
 const PHASE_SLOTS = {

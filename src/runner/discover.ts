@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export type DiscoverySource = 'jax_plugins' | 'python' | 'PJRT_NAMES_AND_LIBRARY_PATHS' | 'PJRT_LIBRARY_PATH';
-export interface DiscoveredPlugin { name: string; path: string; source: DiscoverySource; exists: boolean }
+type DiscoverySource = 'jax_plugins' | 'python' | 'PJRT_NAMES_AND_LIBRARY_PATHS' | 'PJRT_LIBRARY_PATH';
+interface DiscoveredPlugin { name: string; path: string; source: DiscoverySource; exists: boolean }
 
 const PY = 'import json, site, sys\n' +
   'dirs = list(getattr(site, "getsitepackages", lambda: [])()) + [site.getusersitepackages()] + [p for p in sys.path if p.endswith("-packages")]\n' +
@@ -43,7 +43,7 @@ export function jaxPlugins(siteDirs: string[] = pythonSitePackages()): Discovere
  * Python packages that ship their plugin as `<package>/lib<package>.so`, as the `libtpu` package does (JAX loads
  * it from there, or from TPU_LIBRARY_PATH: jax/_src/cloud_tpu_init.py, xla_bridge.py).
  */
-export const PYTHON_PACKAGE_PLUGINS = ['libtpu'] as const;
+const PYTHON_PACKAGE_PLUGINS = ['libtpu'] as const;
 
 /** `<site>/<package>/<package>.so` (or `lib<package>.so`) of the first site-packages dir that has it. */
 export function pythonPackagePlugins(siteDirs: string[] = pythonSitePackages(), packages: readonly string[] = PYTHON_PACKAGE_PLUGINS): DiscoveredPlugin[] {

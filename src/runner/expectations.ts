@@ -4,7 +4,7 @@ import type { ExpectationEntry } from '../config/expectations.js';
 import { FAILING, type PluginIdentity, type Status } from '../config/results.js';
 import { satisfies } from '../config/semver.js';
 
-export interface Waived { status: Status; message?: string; expectation?: { reason: string; issue?: string; status: string[] } }
+interface Waived { status: Status; message?: string; expectation?: { reason: string; issue?: string; status: string[] } }
 
 
 export class Expectations {

@@ -1,26 +1,29 @@
 // `run`, step 3 of 3: the finish. The judged results (every status already final: status.ts) are put in plan
 // order, summed into the results file, handed to every reporter's `end`, and turned into the exit code.
-import type { ResultsFile } from '../config/results.js';
-import type { Reporter } from '../../reporters/reporter.js';
+import type { CaseResult, ResultsFile } from '../config/results.js';
+import type { Reporter } from './reporter.js';
 import { ReportOutputs } from './atomic-write.js';
 import { certify } from './certify.js';
 import { environment } from './identity.js';
-import { markBrokenPrograms } from './program-blame.js';
-import { ctsVersion } from './paths.js';
+import { ctsVersion } from '../config/paths.js';
 import { NOT_RUN, type RunPlan } from './plan.js';
 import { profileHeadline } from './profile.js';
 import { rootCauses } from './root-causes.js';
 import type { SessionOutcome } from './run-session.js';
 import { capabilityMatrix, EXIT, totals, verdict } from './summary.js';
 
-export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter): Promise<number> {
+/** Notes, on failing cases of external programs, whether the bundled reference plugin rejects them too; given by
+ * the `run` command (src/cli/program-blame.ts), since it runs the CTS again. */
+type ProgramBlame = (results: CaseResult[], programs: string | undefined, library: string) => Promise<void>;
+
+export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter, blamePrograms: ProgramBlame): Promise<number> {
   const { o, selected, identity } = plan;
   const order = new Map(selected.map((c, i) => [c.id, i]));
   const results = [...s.results].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const sha = await plan.sha;
   if (sha) identity.sha256 = sha;
   // A message, never a status: the reference plugin is asked only after the run, about the programs that failed.
-  if (!s.internal && !s.interrupted) await markBrokenPrograms(results, o.programs, plan.plugin.library);
+  if (!s.internal && !s.interrupted) await blamePrograms(results, o.programs, plan.plugin.library);
   const v = verdict(results, { ...(plan.gate !== undefined ? { gate: plan.gate } : {}), interrupted: s.interrupted });
   let code = s.internal ? EXIT.internal : v.code;
   if (s.interrupted && s.signalName === 'SIGTERM') code = EXIT.terminated;

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import os from 'node:os';
 import type { PluginIdentity, ResultsFile } from '../config/results.js';
-import { toJsonValue } from './named-value.js';
-import type { ResolvedPlugin } from './plugins.js';
+import { toJsonValue } from '../config/named-value.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 export function sha256File(file: string): Promise<string | undefined> {
   return new Promise((resolve) => {

@@ -2,7 +2,7 @@
 // ones that do) and more workers than CPUs (capped, with a note).
 import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
-import { suitesDir } from './paths.js';
+import { suitesDir } from '../config/paths.js';
 import { ConfigError } from '../config/errors.js';
 import type { CatalogueEntry } from '../harness/types.js';
 

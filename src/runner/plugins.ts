@@ -5,34 +5,10 @@ import { ConfigError } from '../config/errors.js';
 import { loadJson } from '../config/load-json.js';
 import { PluginsFile, type LibrarySource, type PluginConfig } from '../config/plugins.js';
 import { envPlugins, jaxPlugins, pythonPackagePlugins } from './discover.js';
-import { fromJson, type NamedValues } from './named-value.js';
-import { packageRoot } from './paths.js';
+import { fromJson, type NamedValues } from '../config/named-value.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
+import { packageRoot } from '../config/paths.js';
 import { checkoutReference, referenceCacheDir, referenceFallback } from './reference-build.js';
-
-export interface ResolvedPlugin {
-  name: string;
-  library: string;
-  createOptions: NamedValues;
-  env: Record<string, string>;
-  rtldGlobal: boolean;
-  expectations?: string;
-  nodeIdOption?: string;
-  numNodesOption?: string;
-  kvPrefixOption?: string;
-  kvTimeoutOption?: string;
-  completionDelayOption?: string;
-  strictCreateOptions?: boolean;
-  maxLiveClients?: number;
-  exclusiveDevices?: boolean;
-  parallelCreateOptions?: NamedValues;
-  programForms?: ('text' | 'artifact')[];
-  /** The topology name of a compile-only run (plugins.json `topology`, or --topology). */
-  topology?: string;
-  /** `run --compile-only`: no client is created; the cases that need one are skipped (src/harness/compile-only.ts). */
-  compileOnly?: boolean;
-  /** Given by path (`--plugin ./lib.so`): no plugins.json entry, so none of the entry's optional fields. */
-  byPath?: boolean;
-}
 
 /** The entry's optional fields that travel unchanged to the workers (the suites read them from `ctx.config`). */
 const PASSED_THROUGH = [

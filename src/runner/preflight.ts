@@ -3,10 +3,10 @@
 // GetPjrtApi), initializing or creating a client (named on the call pipe, see call-trace.ts) is the vendor's first thing to fix: exit 2 with one line naming
 // the call, within the preflight's own short deadline, instead of a thousand identical crashes or timeouts.
 import { ConfigError } from '../config/errors.js';
-import { CLIENT_CREATION_CALLS } from './call-trace.js';
+import { CLIENT_CREATION_CALLS } from '../worker/call-trace.js';
 import { startWorker } from './child.js';
 import { lastPluginLine, withNullApiReason } from './plugin-stderr.js';
-import type { ResolvedPlugin } from './plugins.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Promise<void> {
   const w = startWorker({ type: 'probe', plugin }, { ...process.env, ...plugin.env }, { onResult: () => undefined }, () => timeoutMs);

@@ -4,9 +4,9 @@
 import { ConfigError } from '../config/errors.js';
 import type { CaseResult, ResultsFile } from '../config/results.js';
 import { COMPILE_ONLY_SKIP } from '../harness/compile-only.js';
-import type { ResolvedPlugin } from './plugins.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
-export type RunProfile = NonNullable<ResultsFile['run']['profile']>;
+type RunProfile = NonNullable<ResultsFile['run']['profile']>;
 
 /** The plugin configuration of the profile, and the profile record (undefined for a full run). */
 export function applyProfile(plugin: ResolvedPlugin, o: { compileOnly?: boolean; topology?: string }): { plugin: ResolvedPlugin; profile?: RunProfile } {

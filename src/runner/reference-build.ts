@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { buildOnce } from './build-once.js';
 import { ensureDir } from './outputs.js';
-import { ctsVersion, packageRoot } from './paths.js';
+import { ctsVersion, packageRoot } from '../config/paths.js';
 
 export const REFERENCE_LIB = 'libpjrt_reference.so';
 

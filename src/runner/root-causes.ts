@@ -5,7 +5,7 @@
 import picomatch from 'picomatch';
 import { FAILING, type CaseResult, type Status } from '../config/results.js';
 
-export interface RuleGroup { rule: string; count: number; ids: string[] }
+interface RuleGroup { rule: string; count: number; ids: string[] }
 export interface RootCause extends RuleGroup {
   status: Status;
   /** The first failure's first message line (with its values), as an example. */

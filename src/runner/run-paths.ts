@@ -1,9 +1,10 @@
-// The paths `run` reads and writes, checked against each other before anything runs (src/cli/output-paths.ts).
+// The paths `run` reads and writes, checked against each other before anything runs (src/runner/output-paths.ts).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { named, refuseOverwrites } from '../cli/output-paths.js';
-import { isLibraryPath, pluginsFilePath, resolvePluginArg, type ResolvedPlugin } from './plugins.js';
-import type { RunOptions } from './run.js';
+import { named, refuseOverwrites } from './output-paths.js';
+import { isLibraryPath, pluginsFilePath, resolvePluginArg } from './plugins.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
+import type { RunOptions } from './plan.js';
 
 /** The plugins.json a run read: none when `--plugin` named a library. */
 export function configRead(o: Pick<RunOptions, 'config' | 'plugin'>): string | undefined {

@@ -2,7 +2,7 @@
 // status pipeline (status.ts) once and then to every reporter; signals, the stop policy (stop-policy.ts) and the
 // warm-up are handled here. Nothing returns to run.ts until every case has its final result.
 import { FAILING, type CaseResult } from '../config/results.js';
-import type { Reporter } from '../../reporters/reporter.js';
+import type { Reporter } from './reporter.js';
 import type { RunCounters } from './counters.js';
 import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, NOT_RUN, workerPlan, type RunPlan } from './plan.js';
 import { schedule, type RawResult, type WarmupReport } from './scheduler.js';

@@ -4,9 +4,9 @@ import type { CaseDetails, PluginIdentity } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { startWorker, type ChunkEnd, type RunningChunk } from './child.js';
 import { addWorker, emptyCounters, type RunCounters } from './counters.js';
-import type { WorkerCounters } from './protocol.js';
-import type { NamedValues } from './named-value.js';
-import type { ResolvedPlugin } from './plugins.js';
+import type { WorkerCounters } from '../worker/protocol.js';
+import type { NamedValues } from '../config/named-value.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 /** A case's final outcome before expectations are applied. */
 export interface RawResult {
@@ -24,7 +24,7 @@ export interface RawResult {
   rule?: string;
 }
 
-export interface ScheduleOptions {
+interface ScheduleOptions {
   cases: readonly CatalogueEntry[];
   plugin: ResolvedPlugin;
   jobs: number;
@@ -42,7 +42,7 @@ export interface ScheduleOptions {
 
 export interface WarmupReport { ok: boolean; ms: number; message?: string }
 
-export interface ScheduleHandlers {
+interface ScheduleHandlers {
   onResult(r: RawResult): void;
   onStart?(id: string): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;

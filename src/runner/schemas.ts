@@ -5,7 +5,7 @@ import path from 'node:path';
 import { checkOutputDir } from './outputs.js';
 import { ConfigError } from '../config/errors.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../config/json-schema.js';
-import { named, refuseOverwrites } from '../cli/output-paths.js';
+import { named, refuseOverwrites } from './output-paths.js';
 import { configRead } from './run-paths.js';
 
 /** A file there already that is not one of our schemas (someone's own file of that name) is never overwritten. */

@@ -40,12 +40,12 @@ export function checkGlobs(where: string, globs: readonly string[], file?: strin
   }
 }
 
-export function globMatcher(globs: readonly string[]): (id: string) => boolean {
+function globMatcher(globs: readonly string[]): (id: string) => boolean {
   if (!globs.length) return () => false;
   return picomatch([...globs], { dot: true });
 }
 
-export interface Selection { maxTier: number; filters: readonly string[]; excludes: readonly string[]; shard?: Shard }
+interface Selection { maxTier: number; filters: readonly string[]; excludes: readonly string[]; shard?: Shard }
 
 export function selectCases(all: readonly CatalogueEntry[], sel: Selection): CatalogueEntry[] {
   const inc = sel.filters.length ? globMatcher(sel.filters) : () => true;

@@ -13,7 +13,7 @@ interface Judgement {
   expectation?: CaseResult['expectation'];
 }
 
-export interface StatusContext {
+interface StatusContext {
   /** --strict: flaky and skipped required cases fail; no waivers. */
   strict: boolean;
   expectations?: Expectations;

@@ -6,10 +6,10 @@
 // - --max-failures / --bail stops after that many failures.
 import { FAILING, type CaseResult } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
-import { CLIENT_CREATION_CALLS } from './call-trace.js';
+import { CLIENT_CREATION_CALLS } from '../worker/call-trace.js';
 import type { RawResult } from './scheduler.js';
 
-export interface StopLimits {
+interface StopLimits {
   /** Client creation crashing or hanging in this many cases in a row stops the run (0: never). */
   maxClientFailures: number;
   /** Another PJRT call crashing or hanging in this many cases in a row blocks it (0: never). */

@@ -2,7 +2,7 @@
 // which is all there is of a run that was killed. Every command that reads results (report, report --compare,
 // run --rerun-failed) accepts both.
 import type { ResultsFile } from '../config/results.js';
-import { loadResults, loadRun } from './compare.js';
+import { loadResults, loadRun } from './run-diff.js';
 import { rootCauses } from './root-causes.js';
 import { capabilityMatrix, totals, verdict } from './summary.js';
 

@@ -29,7 +29,7 @@ export function capabilityMatrix(results: readonly CaseResult[]): Record<string,
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-export interface Verdict { code: number; text: string }
+interface Verdict { code: number; text: string }
 
 /**
  * With a gate: 1 if a case of tier ≤ gate failed, crashed or timed out unwaived, or none of those tiers executed.

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import { packageRoot } from '../runner/paths.js';
+import { packageRoot } from '../config/paths.js';
 import { expectCommand, xlaCheckCommand } from './crosscheck.js';
 
 function dirArg(flag: string, v: string): string {

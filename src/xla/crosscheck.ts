@@ -8,20 +8,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compareOutput, compareValue, CorpusError, loadCorpus, loadEntry, unpackValue, type CorpusEntry, type HostValue } from '../corpus/index.js';
 import { formatJson } from '../corpus/gen/json.js';
-import { packageRoot } from '../runner/paths.js';
+import { packageRoot } from '../config/paths.js';
 import { BAD_PROGRAMS } from '../../suites/_lib/programs.js';
 
 // ---- finding a Python with jax --------------------------------------------------------------------------------
 
 /** The venv `.ci/run` creates, relative to the package root. */
-export const VENV_PYTHON = path.join('.cache', 'xla-venv', 'bin', 'python');
+const VENV_PYTHON = path.join('.cache', 'xla-venv', 'bin', 'python');
 
 export const INSTALL_HINT =
   'install jax with `python3 -m venv .cache/xla-venv && .cache/xla-venv/bin/pip install jax==0.10.2 jaxlib==0.10.2` ' +
   '(offline from the image\'s wheel store: add `--index-url file:///opt/pypi/simple --extra-index-url file:///opt/pypi-more/simple`), ' +
   'or point PJRT_CTS_PYTHON at a python that can `import jax`';
 
-export interface PythonChoice {
+interface PythonChoice {
   python: string;
   /** where it came from: `PJRT_CTS_PYTHON`, `--python` or the venv path */
   source: string;
@@ -54,19 +54,19 @@ export function pythonWithJax(explicit?: string): { python: string } | { problem
 
 // ---- running XLA --------------------------------------------------------------------------------------------
 
-export interface XlaValue {
+interface XlaValue {
   dtype: string;
   dims: number[];
   hex: string;
 }
 
-export interface XlaError {
+interface XlaError {
   stage: 'inputs' | 'compile' | 'execute';
   code: string;
   message: string;
 }
 
-export interface XlaProgram {
+interface XlaProgram {
   name: string;
   expect: 'valid' | 'invalid';
   status: 'ok' | 'error';
@@ -80,7 +80,7 @@ export interface XlaProgram {
   ms?: number;
 }
 
-export interface XlaReport {
+interface XlaReport {
   tool: 'xla-crosscheck';
   jax: string;
   jaxlib: string;
@@ -91,11 +91,11 @@ export interface XlaReport {
   programs: XlaProgram[];
 }
 
-export function scriptPath(): string {
+function scriptPath(): string {
   return path.join(packageRoot(), 'scripts', 'xla-crosscheck.py');
 }
 
-export interface RunXlaOptions {
+interface RunXlaOptions {
   python: string;
   /** corpus directory */
   programs: string;
@@ -138,7 +138,7 @@ export function writeInvalidPrograms(): { dir: string; names: string[]; cleanup:
 
 // ---- comparing ----------------------------------------------------------------------------------------------
 
-export interface Disagreement {
+interface Disagreement {
   program: string;
   /** replica, output index (absent for whole-program findings) */
   replica?: number;
@@ -146,7 +146,7 @@ export interface Disagreement {
   message: string;
 }
 
-export interface CrossCheckResult {
+interface CrossCheckResult {
   programs: number;
   /** valid programs whose every output XLA's answer matches */
   agree: number;
@@ -275,7 +275,7 @@ export function renderCrossCheck(res: CrossCheckResult, report: XlaReport, maxSh
 
 // ---- commands -----------------------------------------------------------------------------------------------
 
-export interface XlaCheckOptions {
+interface XlaCheckOptions {
   programs: string;
   python?: string;
   /** only these names */
@@ -313,7 +313,7 @@ export async function xlaCheckCommand(o: XlaCheckOptions): Promise<{ code: numbe
   }
 }
 
-export interface ExpectOptions {
+interface ExpectOptions {
   programs: string;
   python?: string;
   /** compare instead of writing; exit 1 on a mismatch */

@@ -5,11 +5,11 @@ import { isPjrtError, isUnsupported } from './errors.js';
 import type { CaseContext } from '../../src/harness/index.js';
 import { completionDelayOption } from './config.js';
 
-export const DELAY_MS = 300;
+const DELAY_MS = 300;
 
 /** The slow client, or why there is none (no completion-delay option for this plugin, the plugin rejected it, or no
  *  second live client is allowed). */
-export async function slowClientOrWhy(ctx: CaseContext<unknown>, delayMs = DELAY_MS): Promise<Client | string> {
+async function slowClientOrWhy(ctx: CaseContext<unknown>, delayMs = DELAY_MS): Promise<Client | string> {
   const opt = completionDelayOption(ctx.config);
   if (opt === undefined) return 'the plugins.json entry names no completionDelayOption, so not-yet-ready states cannot be forced';
   try {

@@ -5,7 +5,7 @@ import { ERROR_CODES, codeName, isPjrtError, isUnsupported, type PjrtErrorLike }
  * A rule a check enforces: its text (shown to people, may carry values) or the text with an explicit stable key
  * (for a check whose text starts with values the key cannot be derived from, e.g. a program's name).
  */
-export type Rule = string | { key: string; text: string };
+type Rule = string | { key: string; text: string };
 
 const PJRT_FUNCTION = /PJRT_[A-Za-z]+(?:_[A-Za-z0-9]+)*/;
 
@@ -142,7 +142,7 @@ export async function rejects(
 }
 
 /** Every PJRT_Error must carry a code in range and a non-empty message. */
-export function checkErrorShape(e: PjrtErrorLike, rule: string): void {
+function checkErrorShape(e: PjrtErrorLike, rule: string): void {
   ok(e.code > 0 && e.code < ERROR_CODES.length, { key: 'PJRT_Error_GetCode:a-code-other-than-ok', text: `${rule} (PJRT_Error_GetCode must return a PJRT_Error_Code other than OK)` }, 'a code in 1..16', `${e.code}`);
   ok(e.message.length > 0, { key: 'PJRT_Error_Message:describes-the-error', text: `${rule} (PJRT_Error_Message must describe the error)` }, 'a non-empty message', `"" (code ${codeName(e.code)})`);
 }

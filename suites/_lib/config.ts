@@ -3,12 +3,6 @@
 export type NamedValue = string | bigint | number | boolean | bigint[];
 export type NamedValues = Record<string, NamedValue>;
 
-export interface SuiteConfigView {
-  createOptions: NamedValues;
-  nodeIdOption?: string;
-  numNodesOption?: string;
-}
-
 function field(config: unknown, name: string): unknown {
   return config && typeof config === 'object' ? (config as Record<string, unknown>)[name] : undefined;
 }

@@ -9,7 +9,7 @@ import * as check from './check.js';
 import { isPjrtError } from './errors.js';
 import { checkedOutputs } from './outputs.js';
 
-export interface HostArray {
+interface HostArray {
   dtype: string;
   dims: number[];
   data: Uint8Array;

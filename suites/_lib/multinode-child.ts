@@ -1,7 +1,7 @@
 // One node of a multi-node run: loads the plugin, creates a client with node options and a key-value store
 // shared with its peers, prints what it sees as one JSON line, and exits. Run by suites/_lib/multinode.ts.
 import { Plugin } from '../../src/pjrt/index.js';
-import { exitWithParent } from '../../src/runner/exit-with-parent.js';
+import { exitWithParent } from '../../src/ffi/exit-with-parent.js';
 import type { NamedValues } from '../../src/pjrt/index.js';
 import { openNodeStore, type NodeKvSpec } from './kv-store.js';
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { listKeys, openEtcd } from '../../src/kv/etcd.js';
 import { runKvFromEnv, type RunKv } from '../../src/kv/run-env.js';
 import { launchNamespace, runTask, type NodeTask, type TaskReport } from '../../src/kv/tasks.js';
-import { parentPidEnv } from '../../src/runner/exit-with-parent.js';
+import { parentPidEnv } from '../../src/ffi/exit-with-parent.js';
 import { DirKvStore } from './kv-dir.js';
 import type { NodeReport, NodeSpec } from './multinode-child.js';
 
@@ -23,7 +23,7 @@ export interface NodeResult extends NodeReport {
   stderr: string;
 }
 
-export interface LaunchSpec {
+interface LaunchSpec {
   pluginPath: string;
   global?: boolean;
   /** options common to every node (plugin config + per-run ones) */

@@ -5,7 +5,7 @@ import type { Plugin } from '../../src/pjrt/index.js';
 
 export const NAMED_VALUE_KINDS: readonly string[] = ['kString', 'kInt64', 'kInt64List', 'kFloat', 'kBool'];
 
-export interface AttributeEntry {
+interface AttributeEntry {
   name: string;
   kind: string;
   value: unknown;

@@ -3,7 +3,7 @@
 import type { Buffer } from '../../src/pjrt/index.js';
 import * as check from './check.js';
 
-export const OUTPUT_COUNT_RULE = 'PJRT_LoadedExecutable_Execute output count';
+const OUTPUT_COUNT_RULE = 'PJRT_LoadedExecutable_Execute output count';
 
 /** `result.outputs` after checking that every device's list holds `count` outputs, none NULL. */
 export function checkedOutputs(result: { outputs: Buffer[][] }, count: number): Buffer[][] {

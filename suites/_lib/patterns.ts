@@ -50,7 +50,7 @@ function intEdges(d: DtypeRow): bigint[] {
   return [0n, 1n, all, 1n << (bits - 1n), (1n << (bits - 1n)) - 1n];
 }
 
-export function edgeBits(d: DtypeRow): bigint[] {
+function edgeBits(d: DtypeRow): bigint[] {
   if (d.kind === 'pred') return [0n, 1n];
   if (d.kind === 'float') return floatEdges(d);
   if (d.kind === 'complex') {

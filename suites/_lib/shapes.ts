@@ -4,7 +4,7 @@ export interface Shape {
   readonly dims: readonly number[];
 }
 
-export const shapeId = (dims: readonly number[]): string => (dims.length === 0 ? 'scalar' : dims.join('x'));
+const shapeId = (dims: readonly number[]): string => (dims.length === 0 ? 'scalar' : dims.join('x'));
 export const shape = (...dims: number[]): Shape => ({ id: shapeId(dims), dims });
 
 /** Non-empty shapes of every rank 0..6, with odd extents so a dropped or misplaced element shows. */

@@ -3,7 +3,7 @@ import type { Client, Device, Memory, Buffer } from '../../src/pjrt/index.js';
 import { isPjrtError } from './errors.js';
 import { dtype, elementCount } from './patterns.js';
 
-export interface UnsupportedCtx {
+interface UnsupportedCtx {
   unsupported(reason: string): never;
 }
 

@@ -10,7 +10,7 @@ import { area, type CaseContext } from '../../src/harness/index.js';
 import { artifactOf } from '../../src/harness/program-forms.js';
 import { capabilityCells, loadCorpus, type CorpusEntry } from '../../src/corpus/index.js';
 import { Layouts, parseLayoutText, type Executable, type Program } from '../../src/pjrt/index.js';
-import { packageRoot } from '../../src/runner/paths.js';
+import { packageRoot } from '../../src/config/paths.js';
 import { dtype } from '../../src/abi/dtypes.js';
 import { enumDef } from '../../src/abi/enums.js';
 import * as check from '../_lib/check.js';

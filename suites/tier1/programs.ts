@@ -8,10 +8,9 @@ import { area, externalProgramsDir, programFor, type CaseContext } from '../../s
 import { capabilityCells, inspectOutput, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
 import type { ObservedError } from '../../src/config/results.js';
 import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
-import { packageRoot } from '../../src/runner/paths.js';
+import { packageRoot } from '../../src/config/paths.js';
 import * as check from '../_lib/check.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
-import { assignment } from '../_lib/exec.js';
 import { uploadOrUnsupported } from '../_lib/transfer.js';
 
 const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });

@@ -4,7 +4,7 @@
 // its own cases, so a broken size query fails exactly those.
 import { area, params } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { DTYPES, pattern, byteSize, dtype, hostElementBytes, hostSize, type DtypeRow } from '../_lib/patterns.js';
+import { DTYPES, pattern, byteSize, dtype, hostElementBytes, hostSize } from '../_lib/patterns.js';
 import { NONEMPTY_SHAPES, SMALL_SHAPES, ZERO_SIZE_SHAPES, denseStrides, shape, type Shape } from '../_lib/shapes.js';
 import { strided, uploadOrUnsupported } from '../_lib/transfer.js';
 

@@ -6,7 +6,7 @@
 // buffer->CopyRawToHost": the data cases make that image with PJRT_Buffer_CopyRawToHost of an uploaded buffer, so
 // they hold on any device layout.
 import { area, type CaseContext } from '../../src/harness/index.js';
-import { copyRawToHost, TransferManager, type Buffer, type Memory, type ShapeSpec } from '../../src/pjrt/index.js';
+import { copyRawToHost, TransferManager, type Memory, type ShapeSpec } from '../../src/pjrt/index.js';
 import { awaitReady } from '../_lib/async.js';
 import * as check from '../_lib/check.js';
 import { dtype, pattern } from '../_lib/patterns.js';

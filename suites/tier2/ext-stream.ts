@@ -3,7 +3,6 @@
 // (PjRtCApiExternalReference::WaitUntilBufferReadyOnStream), both in xla/pjrt/c_api_client/pjrt_c_api_client.cc.
 import { area } from '../../src/harness/index.js';
 import { Stream } from '../../src/pjrt/index.js';
-import * as check from '../_lib/check.js';
 
 const t = area('tier2.ext.stream', { tier: 2 });
 

@@ -5,7 +5,7 @@ import { Tensor } from '../../oracle/tensor.js';
 import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
 import { dt, program, type Program } from './program.js';
 
-export const REPLICA_COUNTS = [2, 4] as const;
+const REPLICA_COUNTS = [2, 4] as const;
 
 function groupsAttr(groups: readonly (readonly number[])[]): string {
   return `dense<${JSON.stringify(groups).replace(/,/g, ', ')}> : tensor<${groups.length}x${groups[0]!.length}xi64>`;

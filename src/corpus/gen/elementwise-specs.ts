@@ -41,7 +41,7 @@ const EXACT_UNARY = new Set(['abs', 'negate', 'sign', 'floor', 'ceil', 'round_ne
  * `tolerance.source`; ours where XLA has none, and the source says so), or exact where the op has no entry. The
  * corpus' flush rules for f32/f64/bf16 apply besides, through `recompute`.
  */
-export function floatTolerance(op: string, d: DtypeRow): Tolerance | undefined {
+function floatTolerance(op: string, d: DtypeRow): Tolerance | undefined {
   if (EXACT_UNARY.has(op)) return undefined;
   const b = boundOf(op, d);
   if (!b) return undefined;

@@ -60,7 +60,7 @@ export function floatLiteral(d: DtypeRow, bits: bigint): string {
   return hexBits(d, bits);
 }
 
-export function elementLiteral(t: Tensor, i: number): string {
+function elementLiteral(t: Tensor, i: number): string {
   const d = t.dtype;
   if (d.kind === 'complex') {
     const part = partDtype(d);
@@ -74,7 +74,7 @@ export function elementLiteral(t: Tensor, i: number): string {
 }
 
 /** `dense<...>` body: splat when all elements are equal, nested lists otherwise. */
-export function denseLiteral(t: Tensor): string {
+function denseLiteral(t: Tensor): string {
   const els = Array.from({ length: t.size }, (_, i) => elementLiteral(t, i));
   if (t.size === 0) return 'dense<>';
   if (els.every((e) => e === els[0])) return `dense<${els[0]}>`;

@@ -25,8 +25,8 @@ export interface Alternative {
 }
 
 /** The element types whose subnormals XLA's CPU compiler flushes to zero (inputs and results). f16 is computed in f32 there and keeps them. */
-export const FLUSH_DTYPES: ReadonlySet<string> = new Set(['f32', 'f64', 'bf16']);
-export const FLUSH_REASON = "XLA's CPU compiler flushes subnormal f32/f64/bf16 inputs to zero (this is the result of the flushed inputs)";
+const FLUSH_DTYPES: ReadonlySet<string> = new Set(['f32', 'f64', 'bf16']);
+const FLUSH_REASON = "XLA's CPU compiler flushes subnormal f32/f64/bf16 inputs to zero (this is the result of the flushed inputs)";
 
 function hasSubnormal(t: Tensor): boolean {
   if (!FLUSH_DTYPES.has(t.dtype.name)) return false;
@@ -172,8 +172,8 @@ export function floatConsts(d: DtypeRow): { max: number; sub: number; norm: numb
 }
 
 export const FLOATS = DTYPES.filter((d) => d.core && d.kind === 'float');
-export const SINTS = DTYPES.filter((d) => d.core && d.kind === 'sint');
-export const UINTS = DTYPES.filter((d) => d.core && d.kind === 'uint');
+const SINTS = DTYPES.filter((d) => d.core && d.kind === 'sint');
+const UINTS = DTYPES.filter((d) => d.core && d.kind === 'uint');
 export const INTS = [...SINTS, ...UINTS];
 export const PRED = dtypeByName('pred');
 

@@ -17,7 +17,7 @@ import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
 import { fanOut, floatConsts, PRED, program, singleOp, vec, type Program } from './program.js';
 
 /** The small floats XLA's CPU compiler computes in (f6 types excluded, see above). */
-export const SMALL_FLOATS: readonly DtypeRow[] = DTYPES.filter((d) => isSmallFloat(d) && !d.name.startsWith('f6'));
+const SMALL_FLOATS: readonly DtypeRow[] = DTYPES.filter((d) => isSmallFloat(d) && !d.name.startsWith('f6'));
 const WIDE = ['f32', 'f16', 'bf16'].map(dtypeByName);
 const F32 = dtypeByName('f32');
 

@@ -18,7 +18,7 @@ import { FuncBuilder, moduleText, tensorType, typeOf } from './mlir.js';
 import { fanOut, intRange, ints, PRED, program, singleOp, vec, type Program } from './program.js';
 
 /** The sub-byte integers with programs (s1/u1 excluded, see above). */
-export const SUB_BYTE_INTS: readonly DtypeRow[] = ['s4', 'u4', 's2', 'u2'].map(dtypeByName);
+const SUB_BYTE_INTS: readonly DtypeRow[] = ['s4', 'u4', 's2', 'u2'].map(dtypeByName);
 const S32 = dtypeByName('s32');
 const F32 = dtypeByName('f32');
 

@@ -6,14 +6,14 @@ import { z } from 'zod';
 import { envNumber } from '../config/env-numbers.js';
 import { ConfigError } from '../config/errors.js';
 import { resolvePluginArg } from '../runner/plugins.js';
-import { setRunKvEnv, type RunKv } from './run-env.js';
-import type { NodeTask, TaskReport } from './tasks.js';
-import { parseKvUrl, parseRunId } from './url.js';
+import { setRunKvEnv, type RunKv } from '../kv/run-env.js';
+import type { NodeTask, TaskReport } from '../kv/tasks.js';
+import { parseKvUrl, parseRunId } from '../kv/url.js';
 
 /** How long the coordinator waits for the external nodes to register ($PJRT_CTS_NODES_WAIT_MS). */
 export const NODES_WAIT_MS = 60000;
 
-export interface RunKvOptions {
+interface RunKvOptions {
   kv?: string;
   runId?: string;
   nodesExternal?: number;
@@ -41,8 +41,8 @@ let coordinator: { release: () => Promise<void> } | undefined;
 export async function prepareRunKv(kv: RunKv | undefined, log: (s: string) => void): Promise<void> {
   setRunKvEnv(undefined);
   if (!kv) return;
-  const { errText, etcdProblem } = await import('./etcd.js');
-  const { awaitNodes } = await import('./tasks.js');
+  const { errText, etcdProblem } = await import('../kv/etcd.js');
+  const { awaitNodes } = await import('../kv/tasks.js');
   const problem = await etcdProblem(kv.endpoint);
   if (problem !== null) throw new ConfigError('--kv', kv.endpoint.url, `cannot reach etcd: ${problem}`);
   if (kv.external !== undefined) {
@@ -55,7 +55,7 @@ export async function prepareRunKv(kv: RunKv | undefined, log: (s: string) => vo
       throw new ConfigError('--kv', kv.endpoint.url, `cannot reach etcd: ${errText(e)}`);
     }
     if (absent.length > 0) throw new ConfigError('--nodes-external', String(kv.external), `node(s) ${absent.join(', ')} did not register under run id '${kv.runId}' within ${waitMs} ms (start pjrt-cts node on each host)`);
-    const { holdCoordinator } = await import('./tasks.js');
+    const { holdCoordinator } = await import('../kv/tasks.js');
     coordinator = await holdCoordinator(kv.endpoint.host, kv.runId);
   }
   setRunKvEnv(kv);
@@ -65,8 +65,8 @@ export async function prepareRunKv(kv: RunKv | undefined, log: (s: string) => vo
 export async function endRunKv(kv: RunKv | undefined, log: (s: string) => void): Promise<void> {
   setRunKvEnv(undefined);
   if (!kv) return;
-  const { errText } = await import('./etcd.js');
-  const { finishRun } = await import('./tasks.js');
+  const { errText } = await import('../kv/etcd.js');
+  const { finishRun } = await import('../kv/tasks.js');
   try {
     await finishRun(kv.endpoint.host, kv.runId, kv.external !== undefined);
   } catch (e) {
@@ -89,7 +89,7 @@ const intArg = (flag: string) => (v: string): number => {
   return Number(v);
 };
 
-export type ShareFactory = (pluginPath: string, global: boolean, url: string, nodeId: number) => Promise<(t: NodeTask) => Promise<TaskReport>>;
+type ShareFactory = (pluginPath: string, global: boolean, url: string, nodeId: number) => Promise<(t: NodeTask) => Promise<TaskReport>>;
 
 /** `pjrt-cts node`: one node's share of tier 3, on any host, for a coordinator `run --kv … --nodes-external N`. */
 export function registerNodeCommand(program: Command, share: ShareFactory): void {
@@ -111,8 +111,8 @@ export function registerNodeCommand(program: Command, share: ShareFactory): void
       const runId = parseRunId(o.runId ?? 'default');
       const plugin = resolvePluginArg(o.config, o.plugin);
       Object.assign(process.env, plugin.env);
-      const { errText, etcdProblem } = await import('./etcd.js');
-      const { serveNode } = await import('./tasks.js');
+      const { errText, etcdProblem } = await import('../kv/etcd.js');
+      const { serveNode } = await import('../kv/tasks.js');
       const problem = await etcdProblem(endpoint);
       if (problem !== null) throw new ConfigError('--kv', endpoint.url, `cannot reach etcd: ${problem}`);
       const log = (s: string) => void process.stderr.write(`pjrt-cts: ${s}\n`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
 
 /** A path a command reads or writes, with the option that named it (`--json`, `--plugin`, …). */
-export interface NamedPath {
+interface NamedPath {
   flag: string;
   path: string;
   /** A program directory (`--programs`): an output that would be read as part of it (a top-level .json, .mlir or
@@ -15,7 +15,7 @@ export interface NamedPath {
 }
 
 /** The real path of `p`, or of its deepest existing ancestor joined with the rest (a file not written yet). */
-export function realPath(p: string): string {
+function realPath(p: string): string {
   const abs = path.resolve(p);
   const rest: string[] = [];
   let cur = abs;

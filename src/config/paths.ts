@@ -29,5 +29,5 @@ export function suitesDir(): string {
 }
 
 export function workerEntry(): string {
-  return fileURLToPath(new URL('./worker.js', import.meta.url));
+  return fileURLToPath(new URL('../worker/worker.js', import.meta.url));
 }

@@ -2,22 +2,22 @@
 // the cases whose status differs across minors. A case that passes at the newest minor run and fails, crashes or
 // times out at an older one is what PJRT's compatibility window forbids: the summary names it and the exit code is 1.
 import { Writable } from 'node:stream';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../runner/atomic-write.js';
 import { z } from 'zod';
 import { PJRT_API_MINOR } from '../abi/index.js';
 import { ConfigError } from '../config/errors.js';
 import { FAILING, type ResultsFile, type Status } from '../config/results.js';
 import type { CompatReport } from '../config/version-compat.js';
 import { apiMinorProblem, OLDEST_API_MINOR } from '../ffi/minor.js';
-import { checkOutputFile } from './outputs.js';
-import { checkCompatPaths } from './run-paths.js';
-import { ctsVersion } from './paths.js';
+import { checkOutputFile } from '../runner/outputs.js';
+import { checkCompatPaths } from '../runner/run-paths.js';
+import { ctsVersion } from '../config/paths.js';
 import { runCommand, type RunOptions } from './run.js';
-import { EXIT } from './summary.js';
+import { EXIT } from '../runner/summary.js';
 
 const GOOD: ReadonlySet<Status> = new Set(['pass', 'xpass', 'flaky']);
 /** Default minors: the plugin's own and these many older. */
-export const DEFAULT_STEPS = [0, 6, 12, 24] as const;
+const DEFAULT_STEPS = [0, 6, 12, 24] as const;
 
 const Item = z.string().regex(/^(\d+)(?:\.\.(\d+)(?::(\d+))?)?$/, 'expected N, A..B or A..B:STEP');
 
@@ -50,7 +50,7 @@ export function defaultMinors(pluginMinor: number): number[] {
   return [...new Set(DEFAULT_STEPS.map((d) => Math.max(OLDEST_API_MINOR, top - d)))].sort((x, y) => y - x);
 }
 
-export interface CompatOptions extends Omit<RunOptions, 'apiMinor' | 'json' | 'junit' | 'list' | 'matrix' | 'onResults' | 'writeExpectations' | 'rerunFailed' | 'gate' | 'strict'> {
+interface CompatOptions extends Omit<RunOptions, 'apiMinor' | 'json' | 'junit' | 'list' | 'matrix' | 'onResults' | 'writeExpectations' | 'rerunFailed' | 'gate' | 'strict'> {
   /** Explicit minors (parseMinors); default: defaultMinors of the plugin's own. */
   minors?: number[];
   /** Write the matrix as JSON (schemas/compat.schema.json). */

@@ -9,9 +9,9 @@ import { forgetProgramForms, PROBE_PROGRAM, programFor } from '../harness/progra
 import { allCases, catalogueEntry, getCase } from '../harness/registry.js';
 import type { PluginSession } from '../harness/session.js';
 import { clientCreateProblem, compileOnlyHint } from './client-probe.js';
-import { exitWithParent } from './exit-with-parent.js';
+import { exitWithParent } from '../ffi/exit-with-parent.js';
 import { loadSuites } from './load-suites.js';
-import { suitesDir } from './paths.js';
+import { suitesDir } from '../config/paths.js';
 import { TracedSession } from './traced-session.js';
 import { forgetCompileTopology, topologyProblem } from '../harness/compile-only.js';
 import type { FromWorker, ToWorker, WarmupDeadlines, WorkerCounters } from './protocol.js';

@@ -1,5 +1,5 @@
 // Create-option values as the object model takes them (src/pjrt NamedValue), converted from plugins.json spelling.
-import type { CreateOptionValue } from '../config/plugins.js';
+import type { CreateOptionValue } from './plugins.js';
 
 export type NamedValue = string | bigint | number | boolean | bigint[];
 export type NamedValues = Record<string, NamedValue>;

@@ -1,8 +1,8 @@
 // What every output of a run implements. A run calls begin once, result once per case (with its final status,
 // from the status pipeline), and end once with the results file; a file reporter adds the line naming what it
 // wrote to `files` (the console, registered last, prints them).
-import type { CaseResult, ResultsFile, StreamHeader } from '../src/config/results.js';
-import type { ReportOutputs } from '../src/runner/atomic-write.js';
+import type { CaseResult, ResultsFile, StreamHeader } from '../config/results.js';
+import type { ReportOutputs } from './atomic-write.js';
 
 export interface RunStart {
   /** How many cases were selected. */

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import type { Client, Plugin } from '../pjrt/index.js';
 
 /** stdio index of the call pipe in a child: [stdin, stdout, stderr, ipc, calls]. */
-export const CALL_FD = 4;
+const CALL_FD = 4;
 
 /** The environment a parent gives a child whose stdio[CALL_FD] is a pipe. */
 export const CALL_FD_ENV = { PJRT_CTS_CALL_FD: String(CALL_FD) };

@@ -2,8 +2,8 @@
 import type { PluginIdentity } from '../config/results.js';
 import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
-import type { NamedValues } from './named-value.js';
-import type { ResolvedPlugin } from './plugins.js';
+import type { NamedValues } from '../config/named-value.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 export type ToWorker =
   | { type: 'list'; programs?: string }

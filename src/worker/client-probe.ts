@@ -4,10 +4,10 @@
 import type { Plugin } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import { traced } from './call-trace.js';
-import type { ResolvedPlugin } from './plugins.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 /** The entry's topology name (plugins.json `topology`), where the entry has one. */
-export function topologyName(plugin: ResolvedPlugin): string | undefined {
+function topologyName(plugin: ResolvedPlugin): string | undefined {
   return plugin.topology;
 }
 

@@ -3,9 +3,9 @@
 // the kernel kills it (PR_SET_PDEATHSIG). The parent names itself in the child's environment, so a child whose
 // parent died before it could ask exits at once.
 import { constants } from 'node:os';
-import { setParentDeathSignal } from '../ffi/libc.js';
+import { setParentDeathSignal } from './libc.js';
 
-export const PARENT_PID_ENV = 'PJRT_CTS_PARENT_PID';
+const PARENT_PID_ENV = 'PJRT_CTS_PARENT_PID';
 
 /** The environment entry a parent gives a child it starts. */
 export const parentPidEnv = (): Record<string, string> => ({ [PARENT_PID_ENV]: String(process.pid) });

@@ -6,16 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { FAILING, type CaseResult, type ResultsFile } from '../config/results.js';
-import { packageRoot } from './paths.js';
+import { packageRoot } from '../config/paths.js';
 import { runCommand } from './run.js';
 
-export const BROKEN_PROGRAM = 'rejected by the reference plugin too: probably a broken program';
+const BROKEN_PROGRAM = 'rejected by the reference plugin too: probably a broken program';
 const EXTERNAL = 'external.program.';
 
 const discard = (): NodeJS.WritableStream => new Writable({ write: (_c, _e, cb) => cb() });
 
 /** The reference plugin's results for the external programs of `programs` (all of them, or those of `ids`). */
-export async function referenceResults(programs: string, ids?: readonly string[]): Promise<{ code: number; results: CaseResult[] }> {
+async function referenceResults(programs: string, ids?: readonly string[]): Promise<{ code: number; results: CaseResult[] }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-programs-'));
   let file: ResultsFile | undefined;
   try {
