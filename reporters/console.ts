@@ -142,8 +142,8 @@ export class ConsoleReporter implements Reporter {
     section('Unexpected passes (waived but passed: update the expectations)', list.filter((x) => x.status === 'xpass'));
     section('Flaky (failed, then passed on retry)', list.filter((x) => x.status === 'flaky'));
     if (info.stale.length) {
-      this.write(`\n${c.bold('Stale expectations')} (match no case id) (${info.stale.length})\n`);
-      for (const s of info.stale) this.write(`  ${s.tests.join(', ')}: ${s.reason}\n`);
+      this.write(`\n${c.bold('Stale expectations')} (match no case id, or their rule was broken by no case the run selected) (${info.stale.length})\n`);
+      for (const s of info.stale) this.write(`  ${[...s.tests, ...(s.rules ?? []).map((r) => `rule ${r}`)].join(', ')}: ${s.reason}\n`);
     }
     const needs = new Map<string, number>();
     for (const x of list) {

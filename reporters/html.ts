@@ -333,7 +333,7 @@ function reportView(input: HtmlReportInput): ReportView {
     })(),
     ...(input.compare ? { compare: compareView(input.compare) } : {}),
     ...(input.compat ? { compat: compatView(input.compat) } : {}),
-    stale: r.staleExpectations.map((s) => ({ tests: s.tests.join(', '), reason: s.reason })),
+    stale: r.staleExpectations.map((s) => ({ tests: [...s.tests, ...(s.rules ?? []).map((k) => `rule ${k}`)].join(', '), reason: s.reason })),
     generated: (input.generatedAt ?? new Date()).toISOString(),
     ctsVersion: r.cts.version,
   };

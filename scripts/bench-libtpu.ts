@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { globList } from '../src/config/expectations.js';
 import { packageRoot } from '../src/config/paths.js';
 
 const root = packageRoot();
@@ -17,7 +18,7 @@ const out = path.join(root, '.cts-out');
 mkdirSync(out, { recursive: true });
 
 const crashes = (JSON.parse(readFileSync(path.join(root, 'expectations', 'libtpu.json'), 'utf8')) as { expectations: { tests: string | string[]; status: string | string[] }[] })
-  .expectations.filter((e) => [e.status].flat().includes('crash')).flatMap((e) => [e.tests].flat());
+  .expectations.filter((e) => [e.status].flat().includes('crash')).flatMap((e) => globList(e.tests));
 
 const json = path.join(out, 'bench-libtpu-cts.json');
 // CPU time of the whole CTS run (parent and worker: every thread), through time(1); wall alone is at the mercy of the

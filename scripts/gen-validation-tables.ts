@@ -1,11 +1,12 @@
 // The data sections of a validation page (docs/validation/<plugin>.md), from a run's results file and the plugin's
-// expectations file: counts per tier and status, every waived case with the deviation that waives it, every warning,
-// and the unsupported/skipped cases grouped by the reason the run gives. The page's prose stays hand-written; the
-// sections between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` are replaced.
+// expectations file: the case set the run was made with (its hash: src/harness/case-set.ts), counts per tier and
+// status, every waived case with the deviation that waives it, every warning, and the unsupported/skipped cases
+// grouped by the reason the run gives. The page's prose stays hand-written; the sections between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` are replaced.
 // Usage: node dist/scripts/gen-validation-tables.js PAGE.md RESULTS.json EXPECTATIONS.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import picomatch from 'picomatch';
-import { ExpectationsFile } from '../src/config/expectations.js';
+import { ExpectationsFile, globList } from '../src/config/expectations.js';
+import { caseSet, caseSetLine } from '../src/harness/case-set.js';
 import { ResultsFile, STATUSES, type CaseResult } from '../src/config/results.js';
 
 const [page, resultsPath, expectationsPath] = process.argv.slice(2);
@@ -42,20 +43,22 @@ function countsTable(): string[] {
 }
 
 /** D1, D2, …: the expectations entries in file order. */
-const deviationOf = (id: string): number => expectations.findIndex((e) => [e.tests].flat().some((g) => picomatch.isMatch(id, g)));
+const deviationOf = (r: CaseResult): number =>
+  expectations.findIndex((e) => (!e.tests || picomatch.isMatch(r.id, globList(e.tests), { dot: true }))
+    && (!e.rules || (r.rule !== undefined && picomatch.isMatch(r.rule, globList(e.rules), { dot: true }))));
 
 function deviationsTable(): string[] {
   const waived = results.filter((r) => r.status === 'xfail');
   return [
     '| id | cases | the rule and what was observed |',
     '|---|---|---|',
-    ...expectations.map((e, k) => `| D${k + 1} | ${waived.filter((r) => deviationOf(r.id) === k).length} | ${cell(e.reason, 2000)} |`),
+    ...expectations.map((e, k) => `| D${k + 1} | ${waived.filter((r) => deviationOf(r) === k).length} | ${cell(e.reason, 2000)} |`),
     '',
     'Every waived case, with the first finding of the run:',
     '',
     '| case | verdict | evidence (first finding) |',
     '|---|---|---|',
-    ...waived.map((r) => `| \`${r.id}\` | plugin deviation D${deviationOf(r.id) + 1} | ${cell(r.message ?? '')} |`),
+    ...waived.map((r) => `| \`${r.id}\` | plugin deviation D${deviationOf(r) + 1} | ${cell(r.message ?? '')} |`),
   ];
 }
 
@@ -80,6 +83,8 @@ function grouped(statuses: readonly string[]): string[] {
 }
 
 const sections: Record<string, string[]> = {
+  // The case set the run was made with (test/validation-records.test.ts compares it with today's catalogue).
+  'case-set': [caseSetLine(caseSet(results.map((r) => ({ id: r.id, source: r.source, catches: r.faultsCaught ?? [] }))))],
   counts: countsTable(),
   deviations: deviationsTable(),
   warnings: grouped(['warn']),

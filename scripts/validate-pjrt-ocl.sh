@@ -55,8 +55,11 @@ record() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%s %.1f s\n", n, b
 
 # --- build (outside SRC: the checkout's committed build dirs are stale and never used) ---
 t0=$(stamp)
-cmake -S "$SRC/pjrt_plugin" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 \
+# runtime_test (the warm-up below) is built only with PJRT_OCL_BUILD_TESTS; it defaults to ON, but a reused
+# build dir may have it cached OFF, so it is asked for explicitly.
+cmake -S "$SRC/pjrt_plugin" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPJRT_OCL_BUILD_TESTS=ON >"$OUT/build.log" 2>&1 \
   && ninja -C "$BUILD" -j"$JOBS" >>"$OUT/build.log" 2>&1 || die "build failed; see $OUT/build.log"
+[ -x "$BUILD/runtime_test" ] || die "$BUILD/runtime_test was not built (PJRT_OCL_BUILD_TESTS); see $OUT/build.log"
 record build "$t0" "$(stamp)"
 
 # --- warm PoCL's kernel cache (its cache dir: POCL_CACHE_DIR, default ~/.cache/pocl) ---

@@ -30,6 +30,10 @@ describe('gate: no false green', function () {
     const exp = path.join(dir, 'exp.json');
     writeFileSync(exp, JSON.stringify({ expectations: [{ tests: ['tier1.[', 'x'], status: 'fail', reason: 'r' }] }));
     oneErrorLine(cli(['run', '--tier', '0', '--expectations', exp]), /exp\.json: \$\.expectations\[0\]\.tests\[0\]: expected a picomatch glob/);
+    writeFileSync(exp, JSON.stringify({ expectations: [{ rules: 'PJRT_X:[', status: 'fail', reason: 'r' }] }));
+    oneErrorLine(cli(['run', '--tier', '0', '--expectations', exp]), /exp\.json: \$\.expectations\[0\]\.rules\[0\]: expected a picomatch glob/);
+    writeFileSync(exp, JSON.stringify({ expectations: [{ status: 'fail', reason: 'r' }] }));
+    oneErrorLine(cli(['run', '--tier', '0', '--expectations', exp]), /exp\.json: \$\.expectations\[0\]: an expectation names `tests`, `rules` or both/);
   });
 
   it('--gate tierN with --tier below N is exit 2', () => {

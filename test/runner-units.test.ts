@@ -1,5 +1,6 @@
 // Unit tests of the runner's pure parts: sharding, selection, expectations, semver, verdicts, client detection.
 import assert from 'node:assert/strict';
+import { ExpectationsFile } from '../src/config/expectations.js';
 import { satisfies, validRange } from '../src/config/semver.js';
 import { Expectations } from '../src/runner/expectations.js';
 import { idHash, inShard, parseShard, selectCases } from '../src/runner/select.js';
@@ -73,6 +74,48 @@ describe('runner units', () => {
     assert.equal(e.apply('a.b.v', 'fail', 'm', { platformVersion: '0.4.1', apiVersion: { major: 0, minor: 60 } }).status, 'xfail');
     assert.equal(e.apply('a.b.v', 'fail', 'm', { platformVersion: '0.4.1', apiVersion: { major: 0, minor: 40 } }).status, 'fail');
     assert.deepEqual(e.stale(['a.b.fails', 'a.b.crash1', 'a.b.v']).map((x) => x.reason), ['r3']);
+  });
+
+  it('expectations by rule: any case breaking the rule is waived; with tests only those; stale when no selected case broke it', () => {
+    const e = new Expectations([
+      { rules: 'PJRT_X:nan-*', status: 'fail', reason: 'r1' },
+      { tests: 'a.c.*', rules: ['PJRT_Y:must-hold'], status: ['fail', 'crash'], reason: 'r2' },
+      { rules: 'PJRT_Client_Compile:crash', status: 'crash', reason: 'r3' },
+    ]);
+    const id = {};
+    assert.equal(e.apply('a.new.case', 'fail', 'm', id, 'PJRT_X:nan-dropped').status, 'xfail', 'a new case reaching the rule');
+    assert.equal(e.apply('a.new.case', 'fail', 'm', id, 'PJRT_X:other').status, 'fail');
+    assert.equal(e.apply('a.new.case', 'fail', 'm', id).status, 'fail', 'no rule key: not waived by a rule entry');
+    assert.equal(e.apply('a.new.case', 'pass', undefined, id).status, 'pass', 'a pass breaks no rule: never xpass');
+    assert.equal(e.apply('a.c.one', 'fail', 'm', id, 'PJRT_Y:must-hold').status, 'xfail');
+    assert.equal(e.apply('a.d.one', 'fail', 'm', id, 'PJRT_Y:must-hold').status, 'fail', 'outside the entry\'s tests');
+    assert.equal(e.apply('a.e', 'crash', 'SIGABRT', id, 'PJRT_Client_Compile:crash').status, 'xfail');
+    const all = ['a.new.case', 'a.c.one', 'a.d.one', 'a.e'];
+    // Every case ran; only PJRT_X's deviation showed: the other two rule entries are stale.
+    const run = { selected: all, results: [{ id: 'a.new.case', rule: 'PJRT_X:nan-dropped' }, { id: 'a.d.one', rule: 'PJRT_Y:must-hold' }] };
+    assert.deepEqual(e.stale(all, run).map((x) => x.reason), ['r2', 'r3']);
+    // A filtered run that left out a covered case proves nothing; without a run, only id globs are checked.
+    assert.deepEqual(e.stale(all, { selected: ['a.new.case'], results: [] }).map((x) => x.reason), []);
+    assert.deepEqual(e.stale(all).map((x) => x.reason), []);
+    assert.deepEqual(e.stale(['a.x']).map((x) => x.reason), ['r2'], 'tests that match no id');
+    assert.equal(ExpectationsFile.safeParse({ expectations: [{ status: 'fail', reason: 'neither tests nor rules' }] }).success, false);
+    assert.equal(ExpectationsFile.safeParse({ expectations: [{ rules: 'PJRT_X:y', status: 'fail', reason: 'r' }] }).success, true);
+  });
+
+  it('the status pipeline hands a raw outcome\'s rule, or a crash\'s call in flight, to the waiver', () => {
+    const exp = new Expectations([
+      { rules: 'PJRT_X:nan-*', status: 'fail', reason: 'nan' },
+      { rules: 'PJRT_Client_Compile:crash', status: 'crash', reason: 'abort' },
+    ]);
+    const out: CaseResult[] = [];
+    const p = new StatusPipeline({ strict: false, identity: {}, expectations: exp }, new Set(), (r) => out.push(r));
+    p.accept({ entry: entry('t.a.nan', 1), status: 'fail', message: 'm', rule: 'PJRT_X:nan-dropped', durationMs: 1, attempts: 1 });
+    p.accept({ entry: entry('t.a.abort', 1), status: 'crash', message: 'SIGABRT', call: 'PJRT_Client_Compile', durationMs: 1, attempts: 1 });
+    p.accept({ entry: entry('t.a.other', 1), status: 'fail', message: 'm', rule: 'PJRT_X:other', durationMs: 1, attempts: 1 });
+    assert.deepEqual(out.map((r) => [r.id, r.status, r.rule]), [
+      ['t.a.nan', 'xfail', 'PJRT_X:nan-dropped'], ['t.a.abort', 'xfail', 'PJRT_Client_Compile:crash'], ['t.a.other', 'fail', 'PJRT_X:other'],
+    ]);
+    assert.equal(out[0]!.expectation?.reason, 'nan');
   });
 
   it('verdict: gate over tiers ≤ N, nothing executed fails a gate, interrupted is 130', () => {

@@ -157,7 +157,7 @@ export const ResultsFile = z.strictObject({
   totals: z.strictObject({ byStatus: Counts, byTier: z.record(z.string(), Counts) }),
   /** Per 'row/column': true, false, or 'warn' when only `quality` cases recorded it as lacking. */
   capabilities: z.record(z.string(), CapabilityValue),
-  staleExpectations: z.array(z.strictObject({ tests: z.array(z.string()), reason: z.string() })),
+  staleExpectations: z.array(z.strictObject({ tests: z.array(z.string()), rules: z.array(z.string()).optional(), reason: z.string() })),
   /** Failures grouped by identical first message line, largest first. */
   /**
    * Failures by the rule they broke (src/runner/root-causes.ts), a broken foundation first with the failures of the

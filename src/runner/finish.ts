@@ -1,5 +1,6 @@
 // `run`, step 3 of 3: the finish. The judged results (every status already final: status.ts) are put in plan
 // order, summed into the results file, handed to every reporter's `end`, and turned into the exit code.
+import { globList } from '../config/expectations.js';
 import type { CaseResult, ResultsFile } from '../config/results.js';
 import type { Reporter } from './reporter.js';
 import { ReportOutputs } from './atomic-write.js';
@@ -44,7 +45,8 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
   const headline = profileHeadline({ run: plan.header.run, results });
   if (headline) text = `${headline}. ${text}`;
   const stale = plan.expectations
-    ? plan.expectations.stale(plan.catalogue.map((c) => c.id)).map((e) => ({ tests: typeof e.tests === 'string' ? [e.tests] : [...e.tests], reason: e.reason }))
+    ? plan.expectations.stale(plan.catalogue.map((c) => c.id), s.interrupted || s.stopped ? undefined : { selected: selected.map((c) => c.id), results })
+      .map((e) => ({ tests: globList(e.tests), ...(e.rules ? { rules: globList(e.rules) } : {}), reason: e.reason }))
     : [];
   const file: ResultsFile = {
     schemaVersion: 1,

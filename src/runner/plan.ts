@@ -1,7 +1,7 @@
 // `run`, step 1 of 3: the plan. Options are checked, output paths probed, cases selected, the plugin resolved,
 // expectations loaded and the preflight passed, all before any worker starts (bad input is exit 2, now).
 import { ConfigError } from '../config/errors.js';
-import { ExpectationsFile } from '../config/expectations.js';
+import { ExpectationsFile, globList } from '../config/expectations.js';
 import { loadJson } from '../config/load-json.js';
 import type { PluginIdentity, ResultsFile, StreamHeader } from '../config/results.js';
 import { PJRT_API_MINOR } from '../abi/index.js';
@@ -245,6 +245,9 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
 
 function loadExpectations(file: string): ExpectationsFile {
   const f = loadJson(file, ExpectationsFile);
-  f.expectations.forEach((e, i) => checkGlobs(`$.expectations[${i}].tests`, typeof e.tests === 'string' ? [e.tests] : e.tests, file));
+  f.expectations.forEach((e, i) => {
+    checkGlobs(`$.expectations[${i}].tests`, globList(e.tests), file);
+    checkGlobs(`$.expectations[${i}].rules`, globList(e.rules), file);
+  });
   return f;
 }

@@ -15,7 +15,7 @@ export interface RunStart {
 export interface RunEnd {
   file: ResultsFile;
   verdict: string;
-  stale: { tests: string[]; reason: string }[];
+  stale: { tests: string[]; rules?: string[]; reason: string }[];
   /** The reports written so far (`files`: "JSON: out/full.json") and those that could not be (atomic-write.ts). */
   outputs: ReportOutputs;
 }

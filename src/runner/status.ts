@@ -11,6 +11,8 @@ interface Judgement {
   status: Status;
   message?: string;
   expectation?: CaseResult['expectation'];
+  /** The rule key the raw outcome broke (brokenRule), which a waiver may name. */
+  rule?: string;
 }
 
 interface StatusContext {
@@ -46,11 +48,14 @@ const dependency: Step = (j, e, ctx) => {
   return { status: 'skip', message: `depends on ${e.dependsOn}, which ${PAST[pre]}${own}` };
 };
 
-/** An expectations file turns allowed failures into xfail and waived passes into xpass. */
+/** An expectations file turns allowed failures into xfail and waived passes into xpass (by id, or by the rule broken). */
 const waiver: Step = (j, e, ctx) => {
   if (!ctx.expectations) return j;
-  const w = ctx.expectations.apply(e.id, j.status, j.message, ctx.identity);
-  return { status: w.status, ...(w.message !== undefined ? { message: w.message } : {}), ...(w.expectation ? { expectation: w.expectation } : {}) };
+  const w = ctx.expectations.apply(e.id, j.status, j.message, ctx.identity, j.rule);
+  return {
+    status: w.status, ...(w.message !== undefined ? { message: w.message } : {}), ...(w.expectation ? { expectation: w.expectation } : {}),
+    ...(j.rule ? { rule: j.rule } : {}),
+  };
 };
 
 /** strict: a required case must run. */
@@ -62,8 +67,9 @@ const gate: Step = (j, e, ctx) => {
 /** The steps in order; `upTo` stops after the named one (a precondition's status is read after `quality`). */
 const STEPS: readonly [string, Step][] = [['flaky', flaky], ['quality', quality], ['dependency', dependency], ['waiver', waiver], ['gate', gate]];
 
-function judge(raw: Pick<RawResult, 'status' | 'message'>, e: CatalogueEntry, ctx: StatusContext, upTo?: string): Judgement {
-  let j: Judgement = { status: raw.status, ...(raw.message ? { message: raw.message } : {}) };
+function judge(raw: Pick<RawResult, 'status' | 'message' | 'rule' | 'call'>, e: CatalogueEntry, ctx: StatusContext, upTo?: string): Judgement {
+  const rule = brokenRule(raw);
+  let j: Judgement = { status: raw.status, ...(raw.message ? { message: raw.message } : {}), ...(rule ? { rule } : {}) };
   for (const [name, step] of STEPS) {
     j = step(j, e, ctx);
     if (name === upTo) break;
@@ -71,9 +77,14 @@ function judge(raw: Pick<RawResult, 'status' | 'message'>, e: CatalogueEntry, ct
   return j;
 }
 
-/** The rule a non-pass broke: the worker's check key, or for a crash or hang the PJRT call in flight. */
+/** The rule a raw outcome broke: the worker's check key, or for a crash or hang the PJRT call in flight. */
+function brokenRule(raw: Pick<RawResult, 'status' | 'rule' | 'call'>): string | undefined {
+  return raw.status === 'crash' || raw.status === 'timeout' ? `${raw.call ?? 'worker'}:${raw.status}` : raw.rule;
+}
+
+/** The rule a non-pass broke, as recorded. */
 function ruleOf(raw: RawResult, status: Status): string | undefined {
-  if (raw.status === 'crash' || raw.status === 'timeout') return `${raw.call ?? 'worker'}:${raw.status}`;
+  if (raw.status === 'crash' || raw.status === 'timeout') return brokenRule(raw);
   return FAILING.has(status) || status === 'warn' || status === 'xfail' ? raw.rule : undefined;
 }
 

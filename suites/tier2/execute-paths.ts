@@ -89,7 +89,7 @@ t.case('default_assignment_respects_size', {
   control: 'the same request with default_assignment_size = num_replicas * num_partitions',
   catches: ['default_assignment_ignores_size'],
   requires: { slots: ['PJRT_Client_DefaultDeviceAssignment'] },
-}).run(async ({ plugin, client }) => {
+}).run(async ({ plugin, client, unsupported }) => {
   const raw = plugin.raw;
   const call = (size: number, out: Int32Array) => raw.call('PJRT_Client_DefaultDeviceAssignment', raw
     .args('PJRT_Client_DefaultDeviceAssignment')
@@ -98,7 +98,9 @@ t.case('default_assignment_respects_size', {
     .i32('num_partitions', 1)
     .bytes('default_assignment', null, new Uint8Array(out.buffer))
     .size('default_assignment_size', size));
-  await check.control('DefaultDeviceAssignment(1, 1) with room for one id', () => call(1, new Int32Array(1)));
+  // UNIMPLEMENTED is what XLA's PjRtClient base answers: unsupported, as in tier1.topology.default_device_assignment.
+  await check.unimplementedIsUnsupported({ unsupported }, "XLA's PjRtClient base answers UNIMPLEMENTED for GetDefaultDeviceAssignment",
+    () => check.control('DefaultDeviceAssignment(1, 1) with room for one id', () => call(1, new Int32Array(1))));
   const SENTINEL = -7777;
   const out = new Int32Array([SENTINEL, SENTINEL]);  // declared size 0; the array really has two slots
   const r = await check.okOrCleanError(() => call(0, out), 'DefaultDeviceAssignment(1, 1) with default_assignment_size 0');
