@@ -62,7 +62,7 @@ describe('cli: output paths are checked before anything runs', function () {
     mkdirSync(cwd);
     const r = cli(['schema'], { cwd });
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(readdirSync(cwd).sort(), ['compare.schema.json', 'compat.schema.json', 'expectations.schema.json', 'plugins.schema.json', 'results.schema.json']);
+    assert.deepEqual(readdirSync(cwd).sort(), ['compare.schema.json', 'compat.schema.json', 'expectations.schema.json', 'must-pass.schema.json', 'plugins.schema.json', 'results.schema.json']);
   });
 });
 
