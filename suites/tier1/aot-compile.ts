@@ -18,7 +18,8 @@ import { capabilityDeclined, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsu
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { BAD_PROGRAMS } from '../_lib/programs.js';
 
-const t = area('tier1.aot_compile', {
+/** The area, shared with the suites' programs (aot-suite-programs.ts). */
+export const t = area('tier1.aot_compile', {
   tier: 1, client: 'none', timeoutMs: COMPILE_TIMEOUT_MS,
   requires: { slots: ['PJRT_TopologyDescription_Create', 'PJRT_Compile', 'PJRT_Executable_NumOutputs'] },
 });

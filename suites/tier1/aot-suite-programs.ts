@@ -4,21 +4,17 @@
 // the executable's metadata is checked as for a corpus program. The texts jaxlib refuses to serialize (index "rejected")
 // and those of BAD_PROGRAMS must be rejected. Faults are claimed on one witness program (the same path for every one).
 import { existsSync, readFileSync } from 'node:fs';
-import { area, type CaseContext } from '../../src/harness/index.js';
+import type { CaseContext } from '../../src/harness/index.js';
 import { DTYPES } from '../../src/abi/dtypes.js';
 import { readSuiteIndex, suiteTextFile, textSha256 } from '../../src/corpus/artifacts.js';
 import { mainSignature } from '../../src/corpus/signature.js';
 import type { Program } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
-import { capabilityDeclined, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { capabilityDeclined, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
 import { isUnsupported } from '../_lib/errors.js';
 import { BAD_PROGRAMS } from '../_lib/programs.js';
-import { aotCompile, checkAotExecutable, type AotExpectation } from './aot-compile.js';
+import { aotCompile, checkAotExecutable, t, type AotExpectation } from './aot-compile.js';
 
-const t = area('tier1.aot_compile', {
-  tier: 1, client: 'none', timeoutMs: COMPILE_TIMEOUT_MS,
-  requires: { slots: ['PJRT_TopologyDescription_Create', 'PJRT_Compile', 'PJRT_Executable_NumOutputs'] },
-});
 
 const CITE =
   'PJRT_Compile against a topology, as JAX\'s ahead-of-time path does (jax.experimental.topologies → PjRtCApiCompiler), of every program ' +
