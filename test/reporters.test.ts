@@ -1,9 +1,11 @@
 // Reporters: JUnit read back by a real consumer (test-results-parser), console summary, capability matrix.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'test-results-parser';
 import { ConsoleReporter } from '../reporters/console.js';
+import { JsonlReporter } from '../reporters/jsonl.js';
+import { loadRun } from '../src/runner/run-diff.js';
 import { renderJunit } from '../reporters/junit.js';
 import { rootCauses } from '../src/runner/root-causes.js';
 import { ReportOutputs } from '../src/runner/atomic-write.js';
@@ -80,6 +82,21 @@ describe('reporters', () => {
     assert.match(out, /Failures by broken rule \(3 failure\(s\), 3 rule\(s\)/);
     assert.match(out, /Unexpected passes[^\n]*\n {2}XPASS tier1\.transfer\.z/);
     assert.doesNotMatch(out, /\x1b\[/);
+  });
+
+  it('a result amended after it was streamed is appended, and the stream reads as the JSON', () => {
+    const s = sample();
+    const file = path.join(tmpDir(), 'run.jsonl');
+    const j = new JsonlReporter(file);
+    j.begin({
+      total: s.results.length, pluginLabel: 'reference',
+      header: { type: 'header', schemaVersion: 1, cts: s.cts, startedAt: s.startedAt, run: s.run, plugin: { name: 'reference', path: '/x/lib.so' }, apiMinor: 80, selected: s.results.length },
+    });
+    for (const r of s.results) j.result(r);
+    const amended = { ...s, results: s.results.map((r) => (r.id === 'tier0.api.b' ? { ...r, message: `rejected by the reference plugin too; ${r.message}` } : r)) };
+    j.end({ file: amended, verdict: 'run FAILED', stale: [], outputs: new ReportOutputs() });
+    assert.deepEqual(loadRun(file).results, amended.results);
+    assert.equal(readFileSync(file, 'utf8').trim().split('\n').length, 1 + s.results.length + 1, 'header, each case once, one amendment');
   });
 
   it('capability matrix renders rows × columns', () => {

@@ -120,14 +120,16 @@ export function loadRun(file: string): RunView {
     }
     throw fromZod(`${file}: line 1`, h.error, first);
   }
-  const results: CaseResult[] = [];
+  // A later record of the same id is an amendment (reporters/jsonl.ts): it replaces the earlier one in place.
+  const byId = new Map<string, CaseResult>();
   for (let i = 1; i < lines.length; i++) {
     const rec = parse(lines[i]!, i);
     if (typeof rec !== 'object' || rec === null || typeof (rec as { id?: unknown }).id !== 'string') continue;
     const r = CaseResult.safeParse(rec);
     if (!r.success) throw fromZod(`${file}: line ${i + 1}`, r.error, rec);
-    results.push(r.data);
+    byId.set(r.data.id, r.data);
   }
+  const results = [...byId.values()];
   const hd = h.data;
   const incomplete = truncatedAt !== undefined
     ? `truncated at line ${truncatedAt} (its last line is cut short: the run was killed or its disk filled up)`
