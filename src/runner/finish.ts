@@ -9,9 +9,9 @@ import { environment } from './identity.js';
 import { ctsVersion } from '../config/paths.js';
 import { NOT_RUN, type RunPlan } from './plan.js';
 import { profileHeadline } from './profile.js';
-import { rootCauses } from './root-causes.js';
+import { derivedFromResults } from './derived.js';
 import type { SessionOutcome } from './run-session.js';
-import { capabilityMatrix, EXIT, totals, verdict } from './summary.js';
+import { EXIT, verdict } from './summary.js';
 
 /** Notes, on failing cases of external programs, whether the bundled reference plugin rejects them too; given by
  * the `run` command (src/cli/program-blame.ts), since it runs the CTS again. */
@@ -61,11 +61,9 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
     plugin: identity,
     environment: environment(),
     results,
-    totals: totals(results),
-    capabilities: capabilityMatrix(results),
+    ...derivedFromResults(results, s.calledSlots),
     staleExpectations: stale,
     ...(certification ? { certification: { certified: certification.certified, missing: certification.missing } } : {}),
-    rootCauses: rootCauses(results, s.calledSlots),
     ...(s.counters ? { counters: s.counters } : {}),
     ...(s.warmup ? { warmup: { ...s.warmup, ms: Math.round(s.warmup.ms) } } : {}),
     coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },

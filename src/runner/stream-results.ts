@@ -3,8 +3,8 @@
 // run --rerun-failed) accepts both.
 import type { ResultsFile } from '../config/results.js';
 import { loadResults, loadRun } from './run-diff.js';
-import { rootCauses } from './root-causes.js';
-import { capabilityMatrix, totals, verdict } from './summary.js';
+import { derivedFromResults } from './derived.js';
+import { verdict } from './summary.js';
 
 const UNKNOWN_ENVIRONMENT: ResultsFile['environment'] = { node: 'unknown (read from a .jsonl stream)', platform: 'unknown', arch: 'unknown', cpus: 0, hostname: 'unknown' };
 
@@ -19,8 +19,8 @@ export function loadResultsOrStream(file: string): ResultsFile {
     durationMs: v.results.reduce((a, r) => a + r.durationMs, 0), interrupted,
     run: v.run,
     plugin: { name: v.plugin.name, path: v.plugin.path, ...(v.plugin.createOptions ? { createOptions: v.plugin.createOptions as NonNullable<ResultsFile['plugin']['createOptions']> } : {}) },
-    environment: UNKNOWN_ENVIRONMENT, results: v.results, totals: totals(v.results), capabilities: capabilityMatrix(v.results),
-    staleExpectations: [], rootCauses: rootCauses(v.results),
+    environment: UNKNOWN_ENVIRONMENT, results: v.results, ...derivedFromResults(v.results),
+    staleExpectations: [],
     exitCode: verdict(v.results, { ...(v.run.gate !== undefined ? { gate: v.run.gate } : {}), interrupted }).code,
   };
 }
