@@ -882,6 +882,9 @@ static void TestCollectives() {
   std::string perm = Main("%x: tensor<f32>", "tensor<f32>", "    %0 = \"stablehlo.collective_permute\"(%x) <{source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>}> : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>", 3);
   auto three = [](int i) { return Make(F32, {}, {i + 1.0}); };
   ExpectMulti("collective_permute", perm, PerReplica(3, three), {Make(F32, {}, {0}), Make(F32, {}, {1}), Make(F32, {}, {2})});
+  // collective_broadcast: the group's first process to the whole group (2 -> 1), replica 0 in no group gets zeros
+  std::string bcast = Main("%x: tensor<f32>", "tensor<f32>", "    %0 = \"stablehlo.collective_broadcast\"(%x) <{replica_groups = dense<[[2, 1]]> : tensor<1x2xi64>}> : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>", 3);
+  ExpectMulti("collective_broadcast", bcast, PerReplica(3, three), {Make(F32, {}, {0}), Make(F32, {}, {3}), Make(F32, {}, {3})});
   FaultHooks cr; cr.collective_permute_reversed = true;
   ExpectMulti("fault.collective_permute_reversed", perm, PerReplica(3, three), {Make(F32, {}, {2}), Make(F32, {}, {3}), Make(F32, {}, {0})}, cr);
   // Only replica 0 reaches the all_reduce: must fail, not hang.
