@@ -276,7 +276,7 @@ describe('oracle: linear algebra and fft', () => {
 });
 
 describe('oracle: CHLO special functions', () => {
-  it('erf, erfc, erf_inv, lgamma and digamma at known values', async () => {
+  it('erf, erfc, erf_inv, lgamma, digamma, zeta, polygamma and bessel_i1e at known values', async () => {
     const { erf, erfc, erfInv, lgamma, digamma } = await import('../src/oracle/special.js');
     const near = (a: number, b: number, rel = 1e-12) => assert.ok(Math.abs(a - b) <= rel * Math.abs(b), `${a} vs ${b}`);
     near(erf(0.5), 0.5204998778130465);
@@ -288,6 +288,13 @@ describe('oracle: CHLO special functions', () => {
     near(lgamma(-2.5), -0.05624371649767405);
     near(digamma(1), -0.5772156649015329);
     near(digamma(-0.5), 0.03648997397857652);
+    const { zeta, polygamma, besselI1e } = await import('../src/oracle/special.js');
+    near(zeta(2, 1), Math.PI ** 2 / 6);
+    near(zeta(3, 2), 0.2020569031595942);
+    near(polygamma(1, 1), Math.PI ** 2 / 6);
+    near(polygamma(0, 1), -0.5772156649015329);
+    near(besselI1e(1), 0.5651591039924851 * Math.exp(-1));
+    near(besselI1e(-1), -0.5651591039924851 * Math.exp(-1));
     assert.equal(lgamma(0), Infinity);
     assert.ok(Number.isNaN(digamma(-2)));
   });

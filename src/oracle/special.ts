@@ -85,3 +85,49 @@ export function nextAfter(d: DtypeRow, x: number, y: number): number {
   const b = floatToBits(d, x);
   return bitsToFloat(d, x < y === x > 0 ? b + 1n : b - 1n);
 }
+
+const BERNOULLI_2J = [1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510, 43867 / 798, -174611 / 330];
+
+/**
+ * Hurwitz ζ(x, q) = Σ_{k≥0} (q + k)^-x for x > 1, q > 0: 20 terms, then Euler–Maclaurin with 10 Bernoulli terms.
+ * (The corpus takes it only inside that domain.)
+ */
+export function zeta(x: number, q: number): number {
+  if (Number.isNaN(x) || Number.isNaN(q) || x < 1 || q <= 0) return NaN;
+  if (x === 1) return Infinity;
+  const n = 20;
+  let s = 0;
+  for (let k = 0; k < n; k++) s += Math.pow(q + k, -x);
+  const a = q + n;
+  s += Math.pow(a, 1 - x) / (x - 1) + Math.pow(a, -x) / 2;
+  let fact = 1, rising = x, pow = Math.pow(a, -x - 1);
+  for (let j = 1; j <= BERNOULLI_2J.length; j++) {
+    fact *= (2 * j - 1) * (2 * j);
+    s += (BERNOULLI_2J[j - 1]! / fact) * rising * pow;
+    rising *= (x + 2 * j - 1) * (x + 2 * j);
+    pow /= a * a;
+  }
+  return s;
+}
+
+/** ψ⁽ⁿ⁾(x) = (−1)^(n+1) n! ζ(n + 1, x) for a natural n (n = 0: digamma); other n: NaN. */
+export function polygamma(n: number, x: number): number {
+  if (Number.isNaN(n) || Number.isNaN(x) || n < 0 || !Number.isInteger(n)) return NaN;
+  if (n === 0) return digamma(x);
+  let fact = 1;
+  for (let k = 2; k <= n; k++) fact *= k;
+  return (n % 2 === 0 ? -1 : 1) * fact * zeta(n + 1, x);
+}
+
+/** I₁(x)·e^{−|x|} by the power series of I₁ (all terms positive, so exact to rounding for |x| up to a few hundred). */
+export function besselI1e(x: number): number {
+  if (Number.isNaN(x)) return x;
+  const ax = Math.abs(x);
+  if (ax === Infinity) return Math.sign(x) * 0;
+  let term = ax / 2, sum = term;
+  for (let k = 1; k < 1000 && term > 1e-17 * sum; k++) {
+    term *= (ax * ax) / 4 / (k * (k + 1));
+    sum += term;
+  }
+  return Math.sign(x) * sum * Math.exp(-ax);
+}
