@@ -78,6 +78,16 @@ function elementwisePrograms(): Program[] {
     out.push(oneOp('chlo_square_f32', 'chlo.square on f32: x·x rounded once (1e20 squared overflows to inf)', 'square', [x], [r], ([a]) => `chlo.square ${a} : ${typeOf(x)} -> ${typeOf(r)}`));
   }
   {
+    // complex conj and square on values whose products are exact (square: (re - im)(re + im) + 2·re·im i either way)
+    const c64 = dt('c64');
+    const zs = [{ re: 0.5, im: 1 }, { re: -1.5, im: 0.25 }, { re: 2, im: -1 }, { re: 3, im: 0 }];
+    const x = vec(c64, zs);
+    const conj = vec(c64, zs.map((z) => ({ re: z.re, im: -z.im })));
+    out.push(oneOp('chlo_conj_c64', 'chlo.conj on c64: the imaginary part negated (a zero one becomes -0)', 'conj', [x], [conj], ([a]) => `chlo.conj ${a} : ${typeOf(x)} -> ${typeOf(conj)}`));
+    const sq = vec(c64, zs.map((z) => ({ re: z.re * z.re - z.im * z.im, im: 2 * z.re * z.im })));
+    out.push(oneOp('chlo_square_c64', 'chlo.square on c64: z·z on values where every product is exact', 'square', [x], [sq], ([a]) => `chlo.square ${a} : ${typeOf(x)} -> ${typeOf(sq)}`));
+  }
+  {
     const x = vec(f32, [Infinity, -Infinity, NaN, 1, 0, -1e38, 3.4028234663852886e38, -0.5]);
     for (const [op, want] of [['is_inf', (v: number) => Math.abs(v) === Infinity], ['is_pos_inf', (v: number) => v === Infinity], ['is_neg_inf', (v: number) => v === -Infinity]] as const) {
       const r = vec(dt('pred'), x.values().map((v) => want(v as number)));
