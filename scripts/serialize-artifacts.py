@@ -9,23 +9,36 @@ with "each" every version is written. Writes one JSON object on stdout:
    "results": [{"key", "artifacts": [{"version", "bytes" (base64)}], "error"?: str}]}
 A job none of whose versions serializes gets no artifacts and the last error.
 
+A text with a CHLO op is serialized as XLA's C-API client serializes every program it sends a plugin
+(xla::Serialize, xla/pjrt/mlir_to_hlo.cc): CHLO legalised to StableHLO, the high-level ops (scan, top_k, mulhi,
+erf, the hyperbolic and inverse trigonometric functions, ...) wrapped as composites named after them. StableHLO's
+own serializer refuses CHLO, so this is the form in which such a program reaches a plugin from a framework.
+
 This is the TypeScript side's helper (scripts/gen-artifacts.ts, test/artifacts.test.ts); it only serializes.
 Needs jaxlib (tested with 0.10.2); exit 4 when it cannot be imported.
 """
 import base64
 import json
+import re
 import sys
 
 try:
     import jaxlib
+    from jaxlib import _jax
     from jaxlib.mlir.dialects import stablehlo
 except ImportError as e:
     sys.stderr.write('serialize-artifacts: jaxlib not importable (%s)\n' % e)
     sys.exit(4)
 
 
+CHLO_OP = re.compile(r'(?:^|[\s"])chlo\.[a-z_]+', re.M)
+
+
 def serialize(text, version):
     try:
+        if CHLO_OP.search(text):
+            # allow_mixed_serialization as the C-API client's xla::Serialize passes it
+            return _jax.mlir.serialize_portable_artifact(text, version, True), None
         return stablehlo.serialize_portable_artifact_str(text, version), None
     except Exception as e:  # jaxlib raises ValueError("failed to serialize module"); the diagnostics go to stderr
         return None, '%s: %s' % (type(e).__name__, e)

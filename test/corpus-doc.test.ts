@@ -9,9 +9,12 @@ import { NOT_IN_CORPUS, SPEC_OPS } from '../src/corpus/spec-ops.js';
 import { COVERAGE_MARKERS, coverageSection, errorSection, replaceBetween } from '../src/docs/corpus-doc.js';
 import { ROOT } from './runner-helpers.js';
 
-/** Ops as they appear in op position: `= stablehlo.x`, `"stablehlo.x"(`, a reducer's `applies stablehlo.x`, and `call @f`. */
+/**
+ * Ops as they appear in op position: `= stablehlo.x`, `"stablehlo.x"(`, a reducer's `applies stablehlo.x`, and
+ * `call @f`; CHLO ops keep their dialect (`chlo.x`).
+ */
 function opsInText(text: string): Set<string> {
-  const ops = new Set([...text.matchAll(/(?:=\s*|^\s*|applies\s+)"?stablehlo\.([a-z_0-9]+)/gm)].map((m) => m[1]!));
+  const ops = new Set([...text.matchAll(/(?:=\s*|^\s*|applies\s+)"?(stablehlo|chlo)\.([a-z_0-9]+)/gm)].map((m) => (m[1] === 'chlo' ? `chlo.${m[2]!}` : m[2]!)));
   ops.delete('return');
   if (/=\s*call @/.test(text)) ops.add('call');
   return ops;

@@ -274,3 +274,38 @@ describe('oracle: linear algebra and fft', () => {
     fft(spectrum, 'IRFFT', [6]).values().forEach((v, i) => assert.ok(Math.abs((v as number) - (i + 1)) < 1e-12));
   });
 });
+
+describe('oracle: CHLO special functions', () => {
+  it('erf, erfc, erf_inv, lgamma, digamma, zeta, polygamma and bessel_i1e at known values', async () => {
+    const { erf, erfc, erfInv, lgamma, digamma } = await import('../src/oracle/special.js');
+    const near = (a: number, b: number, rel = 1e-12) => assert.ok(Math.abs(a - b) <= rel * Math.abs(b), `${a} vs ${b}`);
+    near(erf(0.5), 0.5204998778130465);
+    near(erf(-2.5), -0.9995930479825550);
+    near(erfc(3), 2.209049699858544e-5);
+    near(erfc(-0.5), 1.5204998778130465);
+    near(erfInv(erf(0.7)), 0.7);
+    near(lgamma(0.5), Math.log(Math.sqrt(Math.PI)));
+    near(lgamma(-2.5), -0.05624371649767405);
+    near(digamma(1), -0.5772156649015329);
+    near(digamma(-0.5), 0.03648997397857652);
+    const { zeta, polygamma, besselI1e } = await import('../src/oracle/special.js');
+    near(zeta(2, 1), Math.PI ** 2 / 6);
+    near(zeta(3, 2), 0.2020569031595942);
+    near(polygamma(1, 1), Math.PI ** 2 / 6);
+    near(polygamma(0, 1), -0.5772156649015329);
+    near(besselI1e(1), 0.5651591039924851 * Math.exp(-1));
+    near(besselI1e(-1), -0.5651591039924851 * Math.exp(-1));
+    assert.equal(lgamma(0), Infinity);
+    assert.ok(Number.isNaN(digamma(-2)));
+  });
+  it('next_after steps one representable value on the type (zeros, towards and away from zero, NaN)', async () => {
+    const { nextAfter } = await import('../src/oracle/special.js');
+    const f32 = dtype('f32');
+    assert.equal(nextAfter(f32, 0, -1), -1.401298464324817e-45);
+    assert.equal(nextAfter(f32, 1, 2), 1 + 2 ** -23);
+    assert.equal(nextAfter(f32, 1, 0), 1 - 2 ** -24);
+    assert.equal(nextAfter(f32, Infinity, 0), 3.4028234663852886e38);
+    assert.equal(nextAfter(f32, 2, 2), 2);
+    assert.ok(Number.isNaN(nextAfter(f32, 1, NaN)));
+  });
+});

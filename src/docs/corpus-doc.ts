@@ -39,7 +39,13 @@ function absentTable(entries: readonly CorpusEntry[]): { table: string; covered:
 export function coverageSection(entries: readonly CorpusEntry[]): string {
   const probes = entries.filter((e) => e.ops.length === 1).length;
   const { table, covered } = absentTable(entries);
-  const extra = [...new Set(entries.flatMap((e) => e.ops))].filter((op) => !SPEC_OPS.includes(op)).sort(cmp);
+  const outside = [...new Set(entries.flatMap((e) => e.ops))].filter((op) => !SPEC_OPS.includes(op)).sort(cmp);
+  const chlo = outside.filter((op) => op.startsWith('chlo.'));
+  const extra = outside.filter((op) => !op.startsWith('chlo.'));
+  const notes = [
+    ...(extra.length ? [`${extra.map((o) => `\`${o}\``).join(', ')} ${extra.length === 1 ? 'is' : 'are'} not a StableHLO op (func dialect)`] : []),
+    ...(chlo.length ? [`the ${chlo.length} \`chlo.*\` rows are CHLO ops, which XLA's compiler legalises to StableHLO (docs/artifacts.md: their artifacts)`] : []),
+  ];
   return [
     `${entries.length} programs, ${probes} of them probes (one declared op). Rows: the ops the sidecars declare (\`ops\`); ` +
       '● a probe covers the op on that element type (it decides the capability-matrix cell), ○ only programs of several ops do; ' +
@@ -48,7 +54,7 @@ export function coverageSection(entries: readonly CorpusEntry[]): string {
     coverageTable(entries),
     '',
     `The corpus runs ${covered} of the ${SPEC_OPS.length} ops of the StableHLO spec ([${SPEC_SOURCE.file}](https://github.com/${SPEC_SOURCE.repo}/blob/${SPEC_SOURCE.commit}/${SPEC_SOURCE.file}) ` +
-      `at \`${SPEC_SOURCE.commit.slice(0, 12)}\`)${extra.length ? `; ${extra.map((o) => `\`${o}\``).join(', ')} ${extra.length === 1 ? 'is' : 'are'} not a StableHLO op (func dialect)` : ''}. The others, and why:`,
+      `at \`${SPEC_SOURCE.commit.slice(0, 12)}\`)${notes.map((n) => `; ${n}`).join('')}. The others, and why:`,
     '',
     table,
   ].join('\n');

@@ -1,6 +1,5 @@
 // The dynamic-shape ops with static operands (their shape, sizes or padding given as a constant operand, the result
-// type static), get_dimension_size, map and composite: ops XLA's CPU compiler runs. (chlo.mulhi, which the reference
-// interpreter also runs, has no program: a portable artifact cannot hold a CHLO op, and every program has one.)
+// type static), get_dimension_size, map and composite: ops XLA's CPU compiler runs. (CHLO ops: chlo-specs.ts.)
 import { binary } from '../../oracle/elementwise.js';
 import { gather, type GatherDims } from '../../oracle/gather.js';
 import { broadcastInDim, iota, pad, reshape } from '../../oracle/shape.js';

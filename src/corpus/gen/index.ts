@@ -1,6 +1,7 @@
 // The whole generated corpus, in a fixed order, and its serialisation to files.
 import { DTYPES } from '../../abi/dtypes.js';
 import { BINARY, UNARY } from '../../oracle/elementwise.js';
+import { chloPrograms } from './chlo-specs.js';
 import { binaryPrograms, unaryPrograms } from './elementwise-specs.js';
 import { collectivePrograms } from './collective-specs.js';
 import { complexPrograms } from './complex-specs.js';
@@ -50,6 +51,7 @@ export function generateCorpus(): Program[] {
     ...fftPrograms(),
     ...subBytePrograms(),
     ...dynamicPrograms(),
+    ...chloPrograms(),
   ];
   const seen = new Set<string>();
   for (const p of programs) {
