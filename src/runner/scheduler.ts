@@ -79,7 +79,8 @@ function deathMessage(end: ChunkEnd, timeoutMs: number): string {
 export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean; counters: RunCounters }> {
   const timeoutOf = (e: CatalogueEntry): number => e.timeoutMs ?? opts.defaultTimeoutMs;
   const byId = new Map(opts.cases.map((e) => [e.id, e]));
-  const queue: Job[] = opts.cases.map((entry) => ({ entry, attempt: 1 }));
+  // Slow cases first: a worker left with one at the end would keep the run going while the others idle.
+  const queue: Job[] = [...opts.cases.filter((e) => e.slow), ...opts.cases.filter((e) => !e.slow)].map((entry) => ({ entry, attempt: 1 }));
   const running = new Set<RunningChunk>();
   const env = { ...process.env, ...opts.plugin.env };
   const files = filesFor(opts.cases);
