@@ -36,19 +36,21 @@ describe('scheduler queue (fake suites)', function () {
     return { started, status: Object.fromEntries(results.map((r) => [r.entry.id, r.status])), counters };
   };
 
-  it('starts the cases marked slow before the others, in their order', async () => {
+  it('starts tier 0, then the cases marked slow, then the others, each in its order', async () => {
     const ids = ['tier0.basic.pass.a.x', 'tier0.basic.pass.a.y', 'tier0.basic.pass.b.x', 'tier0.basic.pass.b.y'];
-    const cases = ids.map(entry);
+    // Only the scheduler reads tier and slow: the worker runs the case by id.
+    const cases = ids.map(entry).map((e) => ({ ...e, tier: 1 }));
     cases[2] = { ...cases[2]!, slow: true };
     cases[3] = { ...cases[3]!, slow: true };
-    const { started } = await run(cases);
-    assert.deepEqual(started, ['tier0.basic.pass.b.x', 'tier0.basic.pass.b.y', 'tier0.basic.pass.a.x', 'tier0.basic.pass.a.y']);
+    const { started } = await run([...cases, entry('tier0.basic.fail')]);
+    assert.deepEqual(started, ['tier0.basic.fail', 'tier0.basic.pass.b.x', 'tier0.basic.pass.b.y', 'tier0.basic.pass.a.x', 'tier0.basic.pass.a.y']);
   });
 
   it('a case sent ahead to a worker that crashes runs in the next worker, uncharged', async () => {
     // The queue is long enough that the worker is sent its first two cases at once: the crashing one and the next.
     const pass = ['a.x', 'a.y', 'b.x', 'b.y'].map((p) => entry(`tier0.basic.pass.${p}`));
-    const { status, counters, started } = await run([entry('tier1.faults.segv'), ...pass, entry('tier0.basic.fail')]);
+    const queue = [entry('tier1.faults.segv'), ...pass, entry('tier0.basic.fail')].map((e) => ({ ...e, tier: 1 }));
+    const { status, counters, started } = await run(queue);
     assert.equal(status['tier1.faults.segv'], 'crash');
     for (const e of pass) assert.equal(status[e.id], 'pass', e.id);
     assert.equal(status['tier0.basic.fail'], 'fail');

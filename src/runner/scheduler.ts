@@ -79,8 +79,11 @@ function deathMessage(end: ChunkEnd, timeoutMs: number): string {
 export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean; counters: RunCounters }> {
   const timeoutOf = (e: CatalogueEntry): number => e.timeoutMs ?? opts.defaultTimeoutMs;
   const byId = new Map(opts.cases.map((e) => [e.id, e]));
-  // Slow cases first: a worker left with one at the end would keep the run going while the others idle.
-  const queue: Job[] = [...opts.cases.filter((e) => e.slow), ...opts.cases.filter((e) => !e.slow)].map((entry) => ({ entry, attempt: 1 }));
+  // Slow cases early: a worker left with one at the end would keep the run going while the others idle. Tier 0
+  // still goes first: on a plugin that crashes or hangs in its basics, its cases stop the run (stop-policy.ts)
+  // before a slow case spends its long deadline.
+  const early = (e: CatalogueEntry): number => (e.tier === 0 ? 0 : e.slow ? 1 : 2);
+  const queue: Job[] = [0, 1, 2].flatMap((k) => opts.cases.filter((e) => early(e) === k)).map((entry) => ({ entry, attempt: 1 }));
   const running = new Set<RunningChunk>();
   const env = { ...process.env, ...opts.plugin.env };
   const files = filesFor(opts.cases);
@@ -132,6 +135,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
     while (queue.length && !interrupted && !fatal) {
       /** Cases sent to this worker and not answered yet, in the order it runs them. */
       const sent: Job[] = [];
+      const startedLate = new Set<string>();
       let ended = false;
       let last: WorkerCounters | undefined;
       const fill = (): void => {
@@ -155,7 +159,11 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         },
         env,
         {
-          onStart: (id) => h.onStart?.(id),
+          onStart: (id) => {
+            // A case sent ahead may start after the run was stopped or interrupted: it counts as not run.
+            if (interrupted || fatal) startedLate.add(id);
+            else h.onStart?.(id);
+          },
           onIdentity: (i) => h.onIdentity?.(i),
           onReady: fill,
           onWarmup: (wu) => h.onWarmup?.(wu),
@@ -163,6 +171,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
             if (c) last = c;
             if (sent[0]?.entry.id !== id) return;
             const job = sent.shift()!;
+            if (startedLate.has(id)) return;
             const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
             if (o.message) r.message = o.message;
             if (o.capabilities) r.capabilities = o.capabilities;
@@ -194,7 +203,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       }
       const left = sent.shift();
       if (end.interrupted || interrupted) {
-        if (left && end.inFlight === left.entry.id) h.onResult({ entry: left.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: left.attempt });
+        if (left && end.inFlight === left.entry.id && !startedLate.has(left.entry.id)) h.onResult({ entry: left.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: left.attempt });
         break;
       }
       if (!left) continue;
