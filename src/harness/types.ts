@@ -24,7 +24,8 @@ interface CommonOptions {
   timeoutMs?: number;
   /**
    * The case takes long in wall time (a second or so: processes of its own, deliberate delays, a large array): the
-   * scheduler starts such cases before the others, so that no worker is left running one after the rest are done.
+   * scheduler starts such cases right after tier 0, before the others, so that no worker is left running one after
+   * the rest are done.
    */
   slow?: boolean;
   requires?: RequiresSpec;
@@ -141,7 +142,7 @@ export interface CatalogueEntry {
   requires: Requirements;
   required: boolean;
   timeoutMs?: number;
-  /** Started before the other cases (CommonOptions.slow). */
+  /** Started early, after tier 0 (CommonOptions.slow). */
   slow?: true;
   description?: string;
   /** The suite file (relative to the suites directory) that registers it; absent for corpus cases. */
