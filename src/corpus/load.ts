@@ -54,8 +54,16 @@ export class CorpusError extends Error {
 /** Names are file stems: letters, digits, `_`, `-`, `.`. */
 const NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
+/** The bytes are packed on first use: the sidecar's schema has already checked every element, and a process that
+ * lists the cases, or runs some of them, never needs the others' bytes. */
 function host(v: Value, tol: Tolerance): HostValue {
-  return { dtype: v.dtype, dims: v.dims, bytes: packValue(v), spec: v, tolerance: v.tolerance ?? tol, alternatives: v.alternatives ?? [], implementationDefined: v.implementationDefined ?? [] };
+  let bytes: Uint8Array | undefined;
+  return {
+    dtype: v.dtype, dims: v.dims, spec: v, tolerance: v.tolerance ?? tol, alternatives: v.alternatives ?? [], implementationDefined: v.implementationDefined ?? [],
+    get bytes(): Uint8Array {
+      return (bytes ??= packValue(v));
+    },
+  };
 }
 
 /** Parse and validate one sidecar + program pair; throws CorpusError naming the file and JSON path. */
@@ -110,4 +118,16 @@ export function loadCorpus(dir: string, opts: { idPrefix?: string } = {}): Corpu
     }
   }
   return files.filter((f) => f.endsWith('.json')).map((f) => loadEntry(join(dir, f), opts.idPrefix));
+}
+
+const loaded = new Map<string, readonly CorpusEntry[]>();
+
+/**
+ * The built-in corpus as the suites see it: loaded once per process (three suite files read the same directory), so
+ * every entry is shared and must not be changed.
+ */
+export function loadCorpusOnce(dir: string): readonly CorpusEntry[] {
+  let entries = loaded.get(dir);
+  if (!entries) loaded.set(dir, (entries = Object.freeze(loadCorpus(dir))));
+  return entries;
 }

@@ -45,6 +45,7 @@ export class CaseBuilder<P> {
         fn: fn as CaseFn<never>,
         ...(row ? { paramId: row.id } : {}),
         ...((o.timeoutMs ?? a.timeoutMs) !== undefined ? { timeoutMs: o.timeoutMs ?? a.timeoutMs } : {}),
+        ...((o.slow ?? a.slow) ? { slow: true as const } : {}),
         client: clientNeed(o.client ?? a.client),
         ...((o.description ?? a.description) ? { description: o.description ?? a.description } : {}),
       };

@@ -22,6 +22,12 @@ export type ClientNeed = 'shared' | 'fresh' | 'none';
 interface CommonOptions {
   /** Per-case timeout in ms (the run's --timeout otherwise). */
   timeoutMs?: number;
+  /**
+   * The case takes long in wall time (a second or so: processes of its own, deliberate delays, a large array): the
+   * scheduler starts such cases right after tier 0, before the others, so that no worker is left running one after
+   * the rest are done.
+   */
+  slow?: boolean;
   requires?: RequiresSpec;
   /** In a --strict run, `skip` or `unsupported` of a required case is a failure. */
   required?: boolean;
@@ -113,6 +119,7 @@ export interface CaseDef {
   readonly control?: string;
   readonly dependsOn?: string;
   readonly timeoutMs?: number;
+  readonly slow?: true;
   readonly requires: Requirements;
   readonly required: boolean;
   readonly client: ClientNeed;
@@ -135,6 +142,8 @@ export interface CatalogueEntry {
   requires: Requirements;
   required: boolean;
   timeoutMs?: number;
+  /** Started early, after tier 0 (CommonOptions.slow). */
+  slow?: true;
   description?: string;
   /** The suite file (relative to the suites directory) that registers it; absent for corpus cases. */
   file?: string;

@@ -1,6 +1,7 @@
 // CompileOptions (a small TS shape) → serialized xla.CompileOptionsProto bytes, through protobufjs and our .proto.
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,12 +34,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // dist/src/proto/index.js finds the source file at src/proto/ (tsc does not copy .proto files).
 const candidates = [path.join(here, 'compile_options.proto'), path.resolve(here, '../../../src/proto/compile_options.proto')];
 
+/** protobufjs is loaded on the first encode, so a process that never compiles (a multi-node child) never loads it. */
+const loadProtobuf = (): typeof protobuf => createRequire(import.meta.url)('protobufjs') as typeof protobuf;
+
 let root: protobuf.Root | null = null;
 function compileOptionsType(): protobuf.Type {
   if (root === null) {
     const file = candidates.find((c) => existsSync(c));
     if (file === undefined) throw new Error(`compile_options.proto not found (looked in ${candidates.join(', ')})`);
-    root = protobuf.loadSync(file);
+    root = loadProtobuf().loadSync(file);
   }
   return root.lookupType('pjrtcts.CompileOptionsProto');
 }

@@ -19,7 +19,7 @@ interface ChunkHandlers {
   onStart?(id: string): void;
   onResult(id: string, outcome: CaseOutcome, counters?: WorkerCounters): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;
-  /** A long-lived worker is ready for its next case. */
+  /** A long-lived worker is initialized and ready for its first cases. */
   onReady?(): void;
   /** The worker's warm-up ended (it did not die in it). */
   onWarmup?(w: { ok: boolean; ms: number; message?: string }): void;

@@ -62,6 +62,12 @@ function filesFor(cases: readonly CatalogueEntry[]): { files?: string[] } {
 
 interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'> }
 
+/**
+ * A worker is sent a second case ahead only while more than this many cases per worker are queued: near the end of
+ * the queue a case held behind a long one would idle the other workers.
+ */
+const PREFETCH_MIN_QUEUE = 4;
+
 /** Where the worker was: the PJRT call in flight, or none (the case's own code, or an untraced call). */
 const during = (call: string | undefined): string => (call ? ` during ${call}` : ' with no traced PJRT call in flight');
 
@@ -73,7 +79,11 @@ function deathMessage(end: ChunkEnd, timeoutMs: number): string {
 export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean; counters: RunCounters }> {
   const timeoutOf = (e: CatalogueEntry): number => e.timeoutMs ?? opts.defaultTimeoutMs;
   const byId = new Map(opts.cases.map((e) => [e.id, e]));
-  const queue: Job[] = opts.cases.map((entry) => ({ entry, attempt: 1 }));
+  // Slow cases early: a worker left with one at the end would keep the run going while the others idle. Tier 0
+  // still goes first: on a plugin that crashes or hangs in its basics, its cases stop the run (stop-policy.ts)
+  // before a slow case spends its long deadline.
+  const early = (e: CatalogueEntry): number => (e.tier === 0 ? 0 : e.slow ? 1 : 2);
+  const queue: Job[] = [0, 1, 2].flatMap((k) => opts.cases.filter((e) => early(e) === k)).map((entry) => ({ entry, attempt: 1 }));
   const running = new Set<RunningChunk>();
   const env = { ...process.env, ...opts.plugin.env };
   const files = filesFor(opts.cases);
@@ -104,24 +114,43 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   };
   opts.signal?.addEventListener('abort', onAbort);
 
+  /** The next queued case to send, after recording as skipped those the stop policy blocks. */
+  const take = (): Job | undefined => {
+    for (let job = interrupted || fatal ? undefined : queue.shift(); job; job = interrupted || fatal ? undefined : queue.shift()) {
+      const why = opts.blocked?.(job.entry);
+      if (!why) return job;
+      h.onResult({ entry: job.entry, status: 'skip', durationMs: 0, message: why, attempts: job.attempt });
+    }
+    return undefined;
+  };
+
   /**
-   * One lane: a long-lived worker pulls cases from the shared queue one at a time; a worker that crashed or hung
-   * is charged with the case in flight and replaced by a fresh one, which goes on with the queue.
+   * One lane: a long-lived worker pulls cases from the shared queue; a worker that crashed or hung is charged with
+   * the case in flight and replaced by a fresh one, which goes on with the queue. While the queue is long, a worker
+   * holds one case beyond the one it runs, so it never waits on the parent between cases; cases it had not started
+   * when it died go back to the front of the queue.
    */
   const lane = async (): Promise<void> => {
     let first = true;
     while (queue.length && !interrupted && !fatal) {
-      let current: Job | undefined;
+      /** Cases sent to this worker and not answered yet, in the order it runs them. */
+      const sent: Job[] = [];
+      const startedLate = new Set<string>();
+      let ended = false;
       let last: WorkerCounters | undefined;
-      const next = (): void => {
-        current = interrupted || fatal ? undefined : queue.shift();
-        for (let why: string | undefined; current && (why = opts.blocked?.(current.entry));) {
-          h.onResult({ entry: current.entry, status: 'skip', durationMs: 0, message: why, attempts: current.attempt });
-          current = interrupted || fatal ? undefined : queue.shift();
+      const fill = (): void => {
+        const depth = queue.length > PREFETCH_MIN_QUEUE * opts.jobs ? 2 : 1;
+        while (!ended && sent.length < depth) {
+          const job = take();
+          if (!job) break;
+          sent.push(job);
+          const createOptions = opts.createOptionsFor?.(job.entry);
+          w.send({ type: 'case', id: job.entry.id, timeoutMs: timeoutOf(job.entry), ...(createOptions ? { createOptions } : {}) });
         }
-        const createOptions = current && opts.createOptionsFor?.(current.entry);
-        if (current) w.send({ type: 'case', id: current.entry.id, timeoutMs: timeoutOf(current.entry), ...(createOptions ? { createOptions } : {}) });
-        else w.send({ type: 'end' });
+        if (!ended && !sent.length) {
+          ended = true;
+          w.send({ type: 'end' });
+        }
       };
       const w = startWorker(
         {
@@ -130,15 +159,19 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         },
         env,
         {
-          onStart: (id) => h.onStart?.(id),
+          onStart: (id) => {
+            // A case sent ahead may start after the run was stopped or interrupted: it counts as not run.
+            if (interrupted || fatal) startedLate.add(id);
+            else h.onStart?.(id);
+          },
           onIdentity: (i) => h.onIdentity?.(i),
-          onReady: next,
+          onReady: fill,
           onWarmup: (wu) => h.onWarmup?.(wu),
           onResult: (id, o, c) => {
             if (c) last = c;
-            if (!current || current.entry.id !== id) return;
-            const job = current;
-            current = undefined;
+            if (sent[0]?.entry.id !== id) return;
+            const job = sent.shift()!;
+            if (startedLate.has(id)) return;
             const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
             if (o.message) r.message = o.message;
             if (o.capabilities) r.capabilities = o.capabilities;
@@ -146,6 +179,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
             if (o.slots) r.slots = o.slots;
             if (o.rule) r.rule = o.rule;
             finish(job, r);
+            fill();
           },
         },
         (id) => timeoutOf(byId.get(id)!),
@@ -159,7 +193,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       if (last) addWorker(counters, last);
       if (end.fatal) {
         fatal = `${end.fatal}${end.stderrTail.length ? `\n${end.stderrTail.join('\n')}` : ''}`;
-        if (current) queue.unshift(current);
+        queue.unshift(...sent);
         break;
       }
       if (end.inWarmupMs !== undefined && !end.interrupted && !interrupted) {
@@ -167,12 +201,14 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         h.onWarmup?.({ ok: false, ms: end.inWarmupMs, message: `${why}; later workers start without a warm-up` });
         warmupMs = undefined;
       }
-      const left: Job | undefined = current;
+      const left = sent.shift();
       if (end.interrupted || interrupted) {
-        if (left && end.inFlight === left.entry.id) h.onResult({ entry: left.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: left.attempt });
+        if (left && end.inFlight === left.entry.id && !startedLate.has(left.entry.id)) h.onResult({ entry: left.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: left.attempt });
         break;
       }
       if (!left) continue;
+      // Cases sent but never started are run by the next worker, as if never sent.
+      queue.unshift(...sent);
       // The worker died with a case sent to it: charge that case (also when it had not started yet, so a worker
       // that cannot even start still lets the run progress); a fresh worker goes on with the queue.
       const status = end.timedOut ? 'timeout' : 'crash';

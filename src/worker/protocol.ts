@@ -14,7 +14,8 @@ export type ToWorker =
    */
   | { type: 'init'; plugin: ResolvedPlugin; files?: string[]; programs?: string; warmup?: WarmupDeadlines }
   /**
-   * Run one case; the worker answers start, result (with its counters), then ready. `createOptions`, when they differ
+   * Run one case; the worker answers start, then result (with its counters). Cases sent ahead wait their turn, in
+   * order. `createOptions`, when they differ
    * from the worker's, replace them (and its shared client) first: the fault matrix switches the reference plugin's
    * faults this way, many claims per worker.
    */
@@ -42,6 +43,7 @@ export type FromWorker =
   | { type: 'catalogue'; cases: CatalogueEntry[] }
   | { type: 'start'; id: string }
   | { type: 'result'; id: string; outcome: CaseOutcome; counters?: WorkerCounters }
+  /** Initialized (and warmed up): the first cases may come. */
   | { type: 'ready' }
   | { type: 'identity'; identity: Partial<PluginIdentity> }
   | { type: 'fatal'; message: string }

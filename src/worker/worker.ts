@@ -126,7 +126,7 @@ function counters(session: PluginSession): WorkerCounters {
   };
 }
 
-/** A long-lived worker: cases arrive one at a time; each ends with its result, then `ready` for the next. */
+/** A long-lived worker: cases run one at a time in the order they arrive (the parent may send the next one ahead); each ends with its result. */
 function serve(session: PluginSession): void {
   let chain = Promise.resolve();
   process.on('message', (raw) => {
@@ -144,7 +144,6 @@ function serve(session: PluginSession): void {
       const identity = session.takeIdentity();
       if (identity) await send({ type: 'identity', identity });
       await send({ type: 'result', id: msg.id, outcome, counters: counters(session) });
-      await send({ type: 'ready' });
     }).catch(async (e: unknown) => {
       // The worker's own machinery failed (not a case): say so and stop, the parent records it.
       await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   try {
     const plugin = Plugin.load(spec.pluginPath, { global: spec.global });
     plugin.initialize();
-    const client = await plugin.createClient({ options: revive(spec.options), kv: openNodeStore(spec.kv ?? { kind: 'dir', dir: spec.kvDir! }, spec.kvGetCapMs) });
+    const client = await plugin.createClient({ options: revive(spec.options), kv: await openNodeStore(spec.kv ?? { kind: 'dir', dir: spec.kvDir! }, spec.kvGetCapMs) });
     report = {
       ok: true,
       processIndex: client.processIndex(),

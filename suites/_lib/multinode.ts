@@ -5,9 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listKeys, openEtcd } from '../../src/kv/etcd.js';
 import { runKvFromEnv, type RunKv } from '../../src/kv/run-env.js';
-import { launchNamespace, runTask, type NodeTask, type TaskReport } from '../../src/kv/tasks.js';
+import type { NodeTask, TaskReport } from '../../src/kv/tasks.js';
 import { parentPidEnv } from '../../src/ffi/exit-with-parent.js';
 import { DirKvStore } from './kv-dir.js';
 import type { NodeReport, NodeSpec } from './multinode-child.js';
@@ -71,6 +70,7 @@ function runNode(spec: NodeSpec, nodeId: number, deadlineMs: number): Promise<No
 
 /** The keys of one launch's etcd namespace (an unreachable etcd lists none). */
 async function etcdKeys(kv: RunKv, namespace: string): Promise<string[]> {
+  const { listKeys, openEtcd } = await import('../../src/kv/etcd.js');
   const c = openEtcd(kv.endpoint.host);
   try {
     return await listKeys(c, namespace);
@@ -115,7 +115,9 @@ export async function launchNodes(s: LaunchSpec): Promise<{ nodes: NodeResult[];
   }
 }
 
+/** The etcd client (gRPC) is imported here, by a run given `--kv etcd://…`: every other process starts without it. */
 async function launchEtcd(s: LaunchSpec, kv: RunKv): Promise<{ nodes: NodeResult[]; keys: string[] }> {
+  const { launchNamespace, runTask } = await import('../../src/kv/tasks.js');
   const ids = s.start ?? Array.from({ length: s.numNodes }, (_, i) => i);
   const namespace = launchNamespace(kv.runId);
   let nodes: NodeResult[];

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { artifactOf } from '../../src/harness/program-forms.js';
-import { capabilityCells, loadCorpus, type CorpusEntry } from '../../src/corpus/index.js';
+import { capabilityCells, loadCorpusOnce, type CorpusEntry } from '../../src/corpus/index.js';
 import { Layouts, parseLayoutText, type Executable, type Program } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/config/paths.js';
 import { dtype } from '../../src/abi/dtypes.js';
@@ -164,7 +164,7 @@ const WITNESSES: Readonly<Record<string, readonly string[]>> = {
 };
 
 const dir = path.join(packageRoot(), 'fixtures', 'programs');
-const entries: CorpusEntry[] = existsSync(dir) ? loadCorpus(dir) : [];
+const entries: readonly CorpusEntry[] = existsSync(dir) ? loadCorpusOnce(dir) : [];
 const rows = entries.map((e) => ({ id: e.name, entry: e }));
 
 if (rows.length > 0) {

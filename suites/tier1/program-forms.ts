@@ -3,7 +3,7 @@
 // probed here in the case itself (src/harness/program-forms.ts decides the same once per worker for other cases).
 import { existsSync, readFileSync } from 'node:fs';
 import { compareVersions, corpusDir, storedArtifact, versionArtifacts } from '../../src/corpus/artifacts.js';
-import { compareOutput, loadCorpus, type CorpusEntry } from '../../src/corpus/index.js';
+import { compareOutput, loadCorpusOnce, type CorpusEntry } from '../../src/corpus/index.js';
 import { area, artifactOf, PROBE_PROGRAM, programForms, versionString, type CaseContext } from '../../src/harness/index.js';
 import type { Client, LoadedExecutable, Program } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
@@ -141,7 +141,7 @@ const corpusRows = (): { id: string; entry: CorpusEntry }[] => {
   if (!existsSync(corpusDir())) return [];
   const seen = new Set<string>();
   const rows: { id: string; entry: CorpusEntry }[] = [];
-  for (const e of loadCorpus(corpusDir())) {
+  for (const e of loadCorpusOnce(corpusDir())) {
     const key = e.ops.join('+');
     if (e.replicas * e.partitions !== 1 || seen.has(key)) continue;
     seen.add(key);

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, externalProgramsDir, programFor, type CaseContext } from '../../src/harness/index.js';
-import { capabilityCells, inspectOutput, loadCorpus, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
+import { capabilityCells, inspectOutput, loadCorpus, loadCorpusOnce, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
 import type { ObservedError } from '../../src/config/results.js';
 import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/config/paths.js';
@@ -28,7 +28,7 @@ const CITE =
 const EXTERNAL_CATCHES = ['crash_in=PJRT_LoadedExecutable_Execute', 'wrong_element_type', 'output_element_types_wrong'];
 
 const dir = path.join(packageRoot(), 'fixtures', 'programs');
-const entries: CorpusEntry[] = existsSync(dir) ? loadCorpus(dir) : [];
+const entries: readonly CorpusEntry[] = existsSync(dir) ? loadCorpusOnce(dir) : [];
 const rows = entries.map((e) => ({ id: e.name, entry: e }));
 
 /**

@@ -147,6 +147,7 @@ t.case('large_256mib', {
   cite: 'PJRT_Client_BufferFromHostBuffer / PJRT_Buffer_ToHostBuffer copy the whole array whatever its size (framework weights and activations routinely exceed 2^28 bytes: chunked or DMA paths must still be exact)',
   catches: ['h2d_drops_last_byte'],
   timeoutMs: 180000,
+  slow: true,
 }).run(async (ctx) => {
   const size = byteSize(dtype('u8'), LARGE.dims);
   try {

@@ -211,6 +211,7 @@ t.case('error_buffer_fails_execute', {
 const IN_FLIGHT_DELAY_MS = 20;
 
 t.case('many_in_flight', {
+  slow: true,
   source: 'header',
   cite: 'PJRT_Buffer_ReadyEvent: "an event that is triggered when either … the data in the PJRT_Buffer becomes ready, or an error has occurred"; PJRT_Event_OnReady calls back once ready — for every one of many concurrent transfers',
   catches: ['event_never_ready', 'on_ready_never_called'],

@@ -10,7 +10,8 @@ import { createOptionsOf, declaredNodeOptions, kvPrefixOption, kvTimeoutOption }
 import { jsonOptions, launchNodes, type NodeResult } from '../_lib/multinode.js';
 import { runKvFromEnv } from '../../src/kv/run-env.js';
 
-const t = area('tier3.multinode', { tier: 3, requires: { slots: ['PJRT_Client_Create'] }, timeoutMs: 90000 });
+// slow: every case starts node processes and waits for their key-value exchange.
+const t = area('tier3.multinode', { tier: 3, requires: { slots: ['PJRT_Client_Create'] }, timeoutMs: 90000, slow: true });
 
 const KV_TIMEOUT_MS = 4000;
 /** How long a node may take beyond its key-value timeout (process start, plugin load) before it counts as hung. */
