@@ -885,6 +885,37 @@ static void TestCollectives() {
   // collective_broadcast: the group's first process to the whole group (2 -> 1), replica 0 in no group gets zeros
   std::string bcast = Main("%x: tensor<f32>", "tensor<f32>", "    %0 = \"stablehlo.collective_broadcast\"(%x) <{replica_groups = dense<[[2, 1]]> : tensor<1x2xi64>}> : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>", 3);
   ExpectMulti("collective_broadcast", bcast, PerReplica(3, three), {Make(F32, {}, {0}), Make(F32, {}, {3}), Make(F32, {}, {3})});
+  // collective_reduce (StableHLO's interpreter test): the group's reduction lands on its root (the first process), zeros elsewhere
+  std::string creduce = Main("%x: tensor<4xi64>", "tensor<4xi64>", R"(    %0 = "stablehlo.collective_reduce"(%x) ({
+    ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+      %s = stablehlo.add %a, %b : tensor<i64>
+      stablehlo.return %s : tensor<i64>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>} : (tensor<4xi64>) -> tensor<4xi64>
+    return %0 : tensor<4xi64>)", 2);
+  ExpectMulti("collective_reduce", creduce, {{MakeInt<int64_t>(S64, {4}, {1, 2, 3, 4})}, {MakeInt<int64_t>(S64, {4}, {5, 6, 7, 8})}},
+              {MakeInt<int64_t>(S64, {4}, {6, 8, 10, 12}), MakeInt<int64_t>(S64, {4}, {0, 0, 0, 0})});
+  {
+    // has_dynamic_root: the last operand names each data operand's root by its index in the group ([2, 0]: 1 -> replica 0,
+    // 0 -> replica 2); replica 1 is in no group and gets zeros
+    g_case = "collective_reduce.dynamic_root";
+    std::string text = Main("%x: tensor<f32>, %y: tensor<2xf32>, %roots: tensor<2xi32>", "tensor<f32>, tensor<2xf32>", std::string(
+        "    %0:2 = \"stablehlo.collective_reduce\"(%x, %y, %roots) ") + kSumRegion +
+        " {replica_groups = dense<[[2, 0]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<f32>, tensor<2xf32>, tensor<2xi32>) -> (tensor<f32>, tensor<2xf32>)\n"
+        "    return %0#0, %0#1 : tensor<f32>, tensor<2xf32>", 3);
+    std::vector<std::vector<Tensor>> args;
+    for (int r = 0; r < 3; ++r) args.push_back({Make(F32, {}, {r + 1.0}), Make(F32, {2}, {10.0 * r, 1}), MakeInt<int32_t>(S32, {2}, {1, 0})});
+    std::vector<std::vector<Tensor>> want = {{Make(F32, {}, {4}), Make(F32, {2}, {0, 0})},
+                                             {Make(F32, {}, {0}), Make(F32, {2}, {0, 0})},
+                                             {Make(F32, {}, {0}), Make(F32, {2}, {20, 2})}};
+    std::vector<std::vector<Tensor>> out;
+    Status s = RunProgram(text, args, &out, FaultHooks{});
+    CHECK(s.ok(), "%s", s.message.c_str());
+    for (size_t i = 0; s.ok() && i < want.size(); ++i)
+      for (size_t k = 0; k < want[i].size(); ++k) {
+        std::string why;
+        CHECK(k < out[i].size() && Same(out[i][k], want[i][k], &why), "instance %zu result %zu: %s", i, k, why.c_str());
+      }
+  }
   FaultHooks cr; cr.collective_permute_reversed = true;
   ExpectMulti("fault.collective_permute_reversed", perm, PerReplica(3, three), {Make(F32, {}, {2}), Make(F32, {}, {3}), Make(F32, {}, {0})}, cr);
   // Only replica 0 reaches the all_reduce: must fail, not hang.
