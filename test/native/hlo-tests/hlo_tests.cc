@@ -823,6 +823,19 @@ static void ExpectMulti(const std::string& name, const std::string& text, const 
   }
 }
 
+// ExpectMulti for programs with several results: want[i] are instance i's results (g_case named by the caller).
+static void ExpectMultiResults(const std::string& text, const std::vector<std::vector<Tensor>>& args,
+                               const std::vector<std::vector<Tensor>>& want) {
+  std::vector<std::vector<Tensor>> out;
+  Status s = RunProgram(text, args, &out, FaultHooks{});
+  CHECK(s.ok(), "%s", s.message.c_str());
+  for (size_t i = 0; s.ok() && i < want.size(); ++i)
+    for (size_t k = 0; k < want[i].size(); ++k) {
+      std::string why;
+      CHECK(k < out[i].size() && Same(out[i][k], want[i][k], &why), "instance %zu result %zu: %s", i, k, why.c_str());
+    }
+}
+
 static const char* kSumRegion = R"(({
     ^bb0(%x: tensor<f32>, %y: tensor<f32>):
       %s = stablehlo.add %x, %y : tensor<f32>
@@ -870,14 +883,7 @@ static void TestCollectives() {
     std::vector<std::vector<Tensor>> args;
     for (int r = 0; r < 2; ++r) args.push_back({Make(F32, {4}, {10.0 * r, 10.0 * r + 1, 10.0 * r + 2, 10.0 * r + 3}), Make(F32, {2}, {100.0 * r, 100.0 * r + 1})});
     std::vector<std::vector<Tensor>> want = {{Make(F32, {4}, {0, 1, 10, 11}), Make(F32, {2}, {0, 100})}, {Make(F32, {4}, {2, 3, 12, 13}), Make(F32, {2}, {1, 101})}};
-    std::vector<std::vector<Tensor>> out;
-    Status s = RunProgram(text, args, &out, FaultHooks{});
-    CHECK(s.ok(), "%s", s.message.c_str());
-    for (size_t i = 0; s.ok() && i < want.size(); ++i)
-      for (size_t k = 0; k < want[i].size(); ++k) {
-        std::string why;
-        CHECK(k < out[i].size() && Same(out[i][k], want[i][k], &why), "instance %zu result %zu: %s", i, k, why.c_str());
-      }
+    ExpectMultiResults(text, args, want);
   }
   std::string perm = Main("%x: tensor<f32>", "tensor<f32>", "    %0 = \"stablehlo.collective_permute\"(%x) <{source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>}> : (tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>", 3);
   auto three = [](int i) { return Make(F32, {}, {i + 1.0}); };
@@ -907,14 +913,7 @@ static void TestCollectives() {
     std::vector<std::vector<Tensor>> want = {{Make(F32, {}, {4}), Make(F32, {2}, {0, 0})},
                                              {Make(F32, {}, {0}), Make(F32, {2}, {0, 0})},
                                              {Make(F32, {}, {0}), Make(F32, {2}, {20, 2})}};
-    std::vector<std::vector<Tensor>> out;
-    Status s = RunProgram(text, args, &out, FaultHooks{});
-    CHECK(s.ok(), "%s", s.message.c_str());
-    for (size_t i = 0; s.ok() && i < want.size(); ++i)
-      for (size_t k = 0; k < want[i].size(); ++k) {
-        std::string why;
-        CHECK(k < out[i].size() && Same(out[i][k], want[i][k], &why), "instance %zu result %zu: %s", i, k, why.c_str());
-      }
+    ExpectMultiResults(text, args, want);
   }
   FaultHooks cr; cr.collective_permute_reversed = true;
   ExpectMulti("fault.collective_permute_reversed", perm, PerReplica(3, three), {Make(F32, {}, {2}), Make(F32, {}, {3}), Make(F32, {}, {0})}, cr);
