@@ -8,6 +8,7 @@ import * as check from '../_lib/check.js';
 import { compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
 import { NAMED_VALUE_KINDS } from '../_lib/named.js';
 import { checkCanonicalShape } from '../_lib/canonical-shape.js';
+import { checkDeviceIdsUnique, checkFingerprintStable, checkTopologyAttributes } from '../_lib/topology-checks.js';
 
 const t = area('tier1.aot_topology', {
   tier: 1, client: 'none',
@@ -28,11 +29,7 @@ t.case('devices', {
 t.case('device_ids_unique', {
   source: 'header', cite: 'PJRT_DeviceDescription_Id: "IDs are unique among devices of this type (e.g. CPUs, GPUs)"; JAX\'s AOT compile builds its device assignment from these ids',
   catches: ['duplicate_device_ids'],
-}).run(async (ctx) => {
-  const byKind = new Map<string, number[]>();
-  for (const d of await devicesOf(ctx)) byKind.set(d.kind, [...(byKind.get(d.kind) ?? []), d.id]);
-  for (const [kind, ids] of byKind) check.unique(ids, `PJRT_DeviceDescription_Id: "IDs are unique among devices of this type" (kind '${kind}')`, 'device ids');
-});
+}).run(async (ctx) => checkDeviceIdsUnique(await devicesOf(ctx)));
 
 t.case('device_strings', {
   source: 'header',
@@ -75,15 +72,7 @@ t.case('attributes_well_formed', {
   cite: 'PJRT_TopologyDescription_Attributes "Returns platform-specific topology attributes" as PJRT_NamedValue, read through pjrt::ConvertFromPjRtNamedValueList (LOG(FATAL) on a type outside PJRT_NamedValue_Type); two calls agree',
   catches: ['topology_attribute_type_invalid'],
   requires: { slots: ['PJRT_TopologyDescription_Attributes'] },
-}).run(async (ctx) => {
-  const topology = await compileTarget(ctx);
-  const attrs = topology.attributeList();
-  for (const a of attrs) {
-    check.nonEmptyString(a.name, 'every topology attribute must have a name');
-    check.ok(NAMED_VALUE_KINDS.includes(a.kind), `topology attribute '${a.name}': the value type must be a PJRT_NamedValue_Type`, NAMED_VALUE_KINDS.join('|'), a.kind);
-  }
-  check.equal(topology.attributeList().map((a) => a.name), attrs.map((a) => a.name), 'PJRT_TopologyDescription_Attributes must list the same attributes on every call');
-});
+}).run(async (ctx) => checkTopologyAttributes(await compileTarget(ctx)));
 
 const sortedIds = (x: TopologyDescription): number[] => x.deviceDescriptions().map((d) => d.id).sort((a, b) => a - b);
 
@@ -105,11 +94,7 @@ t.case('fingerprint_stable', {
   cite: 'PJRT_TopologyDescription_Fingerprint has no comment; XLA\'s PjRtTopologyDescription::Fingerprint "Returns a fingerprint of the topology for use in cache keys" (pjrt_compiler.h) — one unchanged topology keeps its key',
   catches: ['topology_fingerprint_unstable'],
   requires: { slots: ['PJRT_TopologyDescription_Fingerprint'] },
-}).run(async (ctx) => {
-  const topology = await compileTarget(ctx);
-  const first = await check.unimplementedIsUnsupported(ctx, 'XLA\'s PjRtTopologyDescription::Fingerprint may be unsupported', () => topology.fingerprint());
-  check.equal(topology.fingerprint(), first, 'the fingerprint of an unchanged topology must be the same on every call');
-});
+}).run(async (ctx) => checkFingerprintStable(ctx, await compileTarget(ctx)));
 
 t.case('memory_kind_ids', {
   source: 'framework',

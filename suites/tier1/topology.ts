@@ -7,6 +7,7 @@ import { same } from '../_lib/clients.js';
 import { isPjrtError } from '../_lib/errors.js';
 import { NAMED_VALUE_KINDS } from '../_lib/named.js';
 import { checkCanonicalShape } from '../_lib/canonical-shape.js';
+import { checkDeviceIdsUnique, checkFingerprintStable, checkTopologyAttributes } from '../_lib/topology-checks.js';
 import { noCompilerIsUnsupported } from '../_lib/aot.js';
 import { createOptionsOf } from '../_lib/config.js';
 import { TopologyDescription as Topology } from '../../src/pjrt/index.js';
@@ -41,11 +42,7 @@ t.case('ids_unique', {
   source: 'header',
   cite: 'PJRT_DeviceDescription_Id: "IDs are unique among devices of this type (e.g. CPUs, GPUs)"',
   catches: ['duplicate_device_ids'],
-}).run(({ client }) => {
-  const byKind = new Map<string, number[]>();
-  for (const d of client.devices()) byKind.set(d.kind, [...(byKind.get(d.kind) ?? []), d.id]);
-  for (const [kind, ids] of byKind) check.unique(ids, `PJRT_DeviceDescription_Id: "IDs are unique among devices of this type" (kind '${kind}')`, 'device ids');
-});
+}).run(({ client }) => checkDeviceIdsUnique(client.devices()));
 
 t.case('lookup_by_id', {
   source: 'header',
@@ -239,26 +236,14 @@ t.case('topology_attributes_well_formed', {
   cite: 'PJRT_TopologyDescription_Attributes "Returns platform-specific topology attributes" as PJRT_NamedValue; XLA\'s C-API client reads them through pjrt::ConvertFromPjRtNamedValueList (pjrt_c_api_helpers.cc), which LOG(FATAL)s on a type outside PJRT_NamedValue_Type; they "Only lives as long as topology", so two calls agree',
   catches: ['topology_attribute_type_invalid'],
   requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_Attributes'] },
-}).run(({ client, unsupported }) => {
-  const topology = topologyOf(client, unsupported);
-  const attrs = topology.attributeList();
-  for (const a of attrs) {
-    check.nonEmptyString(a.name, 'every topology attribute must have a name');
-    check.ok(NAMED_VALUE_KINDS.includes(a.kind), `topology attribute '${a.name}': the value type must be a PJRT_NamedValue_Type`, NAMED_VALUE_KINDS.join('|'), a.kind);
-  }
-  check.equal(topology.attributeList().map((a) => a.name), attrs.map((a) => a.name), 'PJRT_TopologyDescription_Attributes must list the same attributes on every call');
-});
+}).run(({ client, unsupported }) => checkTopologyAttributes(topologyOf(client, unsupported)));
 
 t.case('topology_fingerprint_stable', {
   source: 'framework',
   cite: 'PJRT_TopologyDescription_Fingerprint has no comment; XLA\'s PjRtTopologyDescription::Fingerprint "Returns a fingerprint of the topology for use in cache keys" (pjrt_compiler.h) — a cache key of one unchanged topology must not change between calls',
   catches: ['topology_fingerprint_unstable'],
   requires: { slots: ['PJRT_Client_TopologyDescription', 'PJRT_TopologyDescription_Fingerprint'] },
-}).run(async (ctx) => {
-  const topology = topologyOf(ctx.client, ctx.unsupported);
-  const first = await check.unimplementedIsUnsupported(ctx, 'XLA\'s PjRtTopologyDescription::Fingerprint may be unsupported', () => topology.fingerprint());
-  check.equal(topology.fingerprint(), first, 'the fingerprint of an unchanged topology must be the same on every call');
-});
+}).run((ctx) => checkFingerprintStable(ctx, topologyOf(ctx.client, ctx.unsupported)));
 
 t.case('topology_memory_kind_ids', {
   source: 'framework',
