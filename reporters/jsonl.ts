@@ -14,8 +14,9 @@ export class JsonlReporter implements Reporter {
     this.w = new JsonlWriter(this.file, s.header);
   }
   result(r: CaseResult): void {
-    this.w?.write(r);
-    this.written.set(r.id, JSON.stringify(r));
+    const line = JSON.stringify(r);
+    this.w?.writeLine(line);
+    this.written.set(r.id, line);
   }
   end(e: RunEnd): void {
     for (const r of e.file.results) {

@@ -14,9 +14,13 @@ export class JsonlWriter {
     if (header !== undefined) this.write(header);
   }
   write(record: unknown): void {
+    this.writeLine(JSON.stringify(record));
+  }
+  /** A record already serialized as one line of JSON. */
+  writeLine(json: string): void {
     if (this.fd === undefined || this.error) return;
     try {
-      writeSync(this.fd, JSON.stringify(record) + '\n');
+      writeSync(this.fd, json + '\n');
     } catch (e) {
       this.error = e as Error;
     }
