@@ -1,6 +1,6 @@
 // Child process entry of `pjrt-cts info`: the plugin is loaded here, never in the CLI's process (see isolated.ts).
 // Gets its options over IPC ('advanced' serialization: bigint create options travel), prints to the inherited
-// stdout/stderr, names each plugin call on the call pipe, and exits with runInfo's code.
+// stdout/stderr, names each plugin call in the call record, and exits with runInfo's code.
 import { exitWithParent } from '../ffi/exit-with-parent.js';
 import type { InfoOptions } from './info.js';
 

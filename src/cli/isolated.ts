@@ -4,7 +4,8 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/errors.js';
-import { CALL_FD_ENV, CallFollower } from '../worker/call-trace.js';
+import { CALL_FD_ENV } from '../worker/call-record.js';
+import { CallFile } from '../runner/call-file.js';
 import { parentPidEnv } from '../ffi/exit-with-parent.js';
 import { lastPluginLine, withNullApiReason } from '../runner/plugin-stderr.js';
 import type { InfoOptions } from './info.js';
@@ -17,18 +18,18 @@ const STDERR_KEEP = 64 * 1024;
 export const INFO_TIMEOUT_MS = 60_000;
 
 export async function runInfoIsolated(opts: InfoOptions, env: Record<string, string>, timeoutMs = INFO_TIMEOUT_MS): Promise<number> {
+  const calls = new CallFile();
   const child = fork(fileURLToPath(new URL('./info-child.js', import.meta.url)), [], {
     env: { ...process.env, ...env, ...CALL_FD_ENV, ...parentPidEnv() },
     serialization: 'advanced',
     // stderr is held back: a plugin's own lines are quoted in the one error line (plugin-stderr.ts), else passed on.
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc', 'pipe'],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc', calls.fd],
     execArgv: [],
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (d: string) => {
     stderr = (stderr + d).slice(-STDERR_KEEP);
   });
-  const calls = new CallFollower(child.stdio[4] as NodeJS.ReadableStream as import('node:stream').Readable);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -46,7 +47,8 @@ export async function runInfoIsolated(opts: InfoOptions, env: Record<string, str
   clearTimeout(timer);
   process.removeListener('SIGINT', forward);
   process.removeListener('SIGTERM', forward);
-  const call = calls.current;
+  const call = calls.read();
+  calls.close();
   const where = call ? ` in ${call}` : ' (no plugin call in flight)';
   const lines = stderr.split('\n');
   const last = lastPluginLine(lines);

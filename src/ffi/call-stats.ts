@@ -23,7 +23,7 @@ export function callStats(): Record<string, SlotStat> {
 export const now = (): number => performance.now();
 
 /**
- * Names each PJRT call in flight to whoever listens (a worker marks them on its call pipe, so a crash or a hang
+ * Names each PJRT call in flight to whoever listens (a worker marks them in its call record, so a crash or a hang
  * names the call: src/worker/call-trace.ts). '' when none is. An asynchronous call stays named until it settles.
  */
 let marker: ((slot: string) => void) | undefined;

@@ -52,3 +52,15 @@ export function alignedAlloc(size: number, alignment: number): bigint {
 export function free(p: bigint): void {
   freeFn(p);
 }
+
+const mmapFn = libc.func('void *mmap(void *addr, size_t length, int prot, int flags, int fd, long offset)');
+const PROT_READ_WRITE = 0x1 | 0x2;
+const MAP_SHARED = 0x1;
+const MAP_FAILED = 0xffffffffffffffffn;
+
+/** The first `length` bytes of the file open as `fd`, mapped shared and writable (never unmapped: for the process's life). */
+export function mapSharedFile(fd: number, length: number): Uint8Array {
+  const p = mmapFn(null, length, PROT_READ_WRITE, MAP_SHARED, fd, 0) as bigint | null;
+  if (p === null || p === MAP_FAILED) throw new Error(`mmap of descriptor ${fd} failed`);
+  return new Uint8Array(koffi.view(p, length));
+}

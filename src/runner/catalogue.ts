@@ -1,5 +1,5 @@
 // The list of cases, obtained from a worker (the parent imports no suite file and so never the object model).
-import { startWorker } from './child.js';
+import { startWorker, type RunningChunk } from './child.js';
 import { FatalWorkerError } from './scheduler.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { existsSync, statSync } from 'node:fs';
@@ -23,10 +23,36 @@ function checkExternalCorpus(dir: string): void {
 }
 
 export async function loadCatalogue(programs?: string): Promise<CatalogueEntry[]> {
+  return (await listCases(programs, process.env, false)).catalogue;
+}
+
+/**
+ * The catalogue, from a list worker that then stays: started with the environment a run worker will have, it becomes
+ * the run's first worker (its suites are imported already: `run` saves a whole import before the first case).
+ * `spare` more workers start at the same time and import the suites on the other CPUs while the catalogue is made,
+ * to become the run's other workers. Whoever takes the workers either hands them on (scheduler `adopt`) or ends them.
+ */
+export async function loadCatalogueKeepingWorkers(programs: string | undefined, env: NodeJS.ProcessEnv, spare: number): Promise<{ catalogue: CatalogueEntry[]; workers: RunningChunk[] }> {
+  const listing = listCases(programs, env, true);
+  const spares = Array.from({ length: spare }, () => startWorker({ type: 'list', ...(programs ? { programs } : {}), stay: true }, env, { onResult: () => undefined }, () => 0));
+  try {
+    const r = await listing;
+    return { catalogue: r.catalogue, workers: [r.worker, ...spares] };
+  } catch (e) {
+    for (const w of spares) w.kill();
+    throw e;
+  }
+}
+
+async function listCases(programs: string | undefined, env: NodeJS.ProcessEnv, stay: boolean): Promise<{ catalogue: CatalogueEntry[]; worker: RunningChunk }> {
   if (programs) checkExternalCorpus(programs);
-  const w = startWorker({ type: 'list', ...(programs ? { programs } : {}) }, process.env, { onResult: () => undefined }, () => 0);
+  let answered: (cases: CatalogueEntry[]) => void = () => undefined;
+  const catalogue = new Promise<CatalogueEntry[]>((resolve) => (answered = resolve));
+  const w = startWorker({ type: 'list', ...(programs ? { programs } : {}), ...(stay ? { stay } : {}) }, env, { onResult: () => undefined, onCatalogue: (c) => answered(c) }, () => 0);
+  const first = await Promise.race([catalogue.then((cases) => ({ cases })), w.done.then((end) => ({ end }))]);
+  if ('cases' in first && stay) return { catalogue: first.cases, worker: w };
   const end = await w.done;
   if (end.fatal) throw new FatalWorkerError(`loading the suites failed: ${end.fatal}`);
   if (!end.catalogue) throw new FatalWorkerError(`loading the suites failed: the worker ${end.death ?? 'sent no catalogue'}\n${end.stderrTail.join('\n')}`);
-  return end.catalogue;
+  return { catalogue: end.catalogue, worker: w };
 }

@@ -3,8 +3,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { PluginIdentity } from '../config/results.js';
 import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
-import type { Readable } from 'node:stream';
-import { CALL_FD_ENV, CallFollower } from '../worker/call-trace.js';
+import { CALL_FD_ENV } from '../worker/call-record.js';
+import { CallFile } from './call-file.js';
 import { parentPidEnv } from '../ffi/exit-with-parent.js';
 import { workerEntry } from '../config/paths.js';
 import type { FromWorker, ToWorker, WorkerCounters } from '../worker/protocol.js';
@@ -15,7 +15,7 @@ const IDLE_MS = 60_000;
 /** After `done`, the worker has this long to exit before it is killed. */
 const EXIT_GRACE_MS = 5_000;
 
-interface ChunkHandlers {
+export interface ChunkHandlers {
   onStart?(id: string): void;
   onResult(id: string, outcome: CaseOutcome, counters?: WorkerCounters): void;
   onIdentity?(identity: Partial<PluginIdentity>): void;
@@ -23,6 +23,8 @@ interface ChunkHandlers {
   onReady?(): void;
   /** The worker's warm-up ended (it did not die in it). */
   onWarmup?(w: { ok: boolean; ms: number; message?: string }): void;
+  /** A list worker answered the catalogue. */
+  onCatalogue?(cases: CatalogueEntry[]): void;
 }
 
 export interface ChunkEnd {
@@ -56,6 +58,8 @@ export interface RunningChunk {
   kill(): void;
   /** Sends a message to a long-lived worker (`case`, `end`); ignored once it has exited. */
   send(msg: ToWorker): void;
+  /** Hands the worker to a new owner (a list worker kept to become a run worker): its messages go to `handlers`. */
+  rebind(handlers: ChunkHandlers, timeoutOf: (id: string) => number): void;
 }
 
 class Tail {
@@ -78,11 +82,13 @@ class Tail {
 }
 
 export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: ChunkHandlers, timeoutOf: (id: string) => number): RunningChunk {
+  let owner = { handlers, timeoutOf };
+  const calls = new CallFile();
   const child: ChildProcess = fork(workerEntry(), [], {
     env: { ...env, ...CALL_FD_ENV, ...parentPidEnv() },
     serialization: 'advanced',
-    // stdio[4]: the call pipe (call-trace.ts), naming the plugin call in flight.
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'],
+    // stdio[4]: the call record (call-record.ts), naming the plugin call in flight.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc', calls.fd],
     execArgv: [],
     // Own process group: a terminal's Ctrl-C reaches the parent only, which then records the case in flight
     // as interrupted (not crashed) and kills the worker itself.
@@ -91,7 +97,6 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
   const tail = new Tail();
   child.stderr?.setEncoding('utf8').on('data', (d: string) => tail.push(d));
   child.stdout?.setEncoding('utf8').on('data', (d: string) => tail.push(d));
-  const calls = new CallFollower(child.stdio[4] as Readable | null);
   let startedAt = 0;
   let warmupAt: number | undefined;
   const end: ChunkEnd = { completed: new Set(), timedOut: false, stderrTail: [], interrupted: false };
@@ -105,27 +110,31 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   arm(IDLE_MS, kill);
+  const started = (id: string): void => {
+    end.inFlight = id;
+    startedAt = performance.now();
+    tail.reset();
+    owner.handlers.onStart?.(id);
+    arm(owner.timeoutOf(id), () => {
+      end.timedOut = true;
+      kill();
+    });
+  };
   child.on('message', (raw) => {
     const m = raw as FromWorker;
     switch (m.type) {
       case 'start':
-        end.inFlight = m.id;
-        startedAt = performance.now();
-        tail.reset();
-        handlers.onStart?.(m.id);
-        arm(timeoutOf(m.id), () => {
-          end.timedOut = true;
-          kill();
-        });
+        started(m.id);
         break;
       case 'result':
         end.completed.add(m.id);
         if (end.inFlight === m.id) delete end.inFlight;
         arm(IDLE_MS, kill);
-        handlers.onResult(m.id, m.outcome, m.counters);
+        owner.handlers.onResult(m.id, m.outcome, m.counters);
+        if (m.next !== undefined) started(m.next);
         break;
       case 'ready':
-        handlers.onReady?.();
+        owner.handlers.onReady?.();
         break;
       case 'warmup-start':
         // The warm-up's own deadlines (a long one for first-use JIT caches): no case is charged if one runs out.
@@ -139,13 +148,15 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
       case 'warmup':
         warmupAt = undefined;
         arm(IDLE_MS, kill);
-        handlers.onWarmup?.({ ok: m.ok, ms: m.ms, ...(m.message ? { message: m.message } : {}) });
+        owner.handlers.onWarmup?.({ ok: m.ok, ms: m.ms, ...(m.message ? { message: m.message } : {}) });
         break;
       case 'identity':
-        handlers.onIdentity?.(m.identity);
+        owner.handlers.onIdentity?.(m.identity);
         break;
       case 'catalogue':
         end.catalogue = m.cases;
+        arm(IDLE_MS, kill);
+        owner.handlers.onCatalogue?.(m.cases);
         break;
       case 'fatal':
         end.fatal = m.message;
@@ -167,7 +178,9 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       end.stderrTail = tail.take();
-      if (calls.current) end.call = calls.current;
+      const call = calls.read();
+      calls.close();
+      if (call) end.call = call;
       if (end.inFlight) end.inFlightMs = performance.now() - startedAt;
       if (warmupAt !== undefined) end.inWarmupMs = performance.now() - warmupAt;
       if (spawnError) end.fatal ??= `cannot start a worker: ${spawnError.message}`;
@@ -187,5 +200,8 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
       kill();
     },
     send,
+    rebind: (h, t) => {
+      owner = { handlers: h, timeoutOf: t };
+    },
   };
 }

@@ -1,5 +1,6 @@
 // `run`, step 1 of 3: the plan. Options are checked, output paths probed, cases selected, the plugin resolved,
 // expectations loaded and the preflight passed, all before any worker starts (bad input is exit 2, now).
+import os from 'node:os';
 import { ConfigError } from '../config/errors.js';
 import { ExpectationsFile, globList } from '../config/expectations.js';
 import { loadJson } from '../config/load-json.js';
@@ -8,7 +9,8 @@ import { PJRT_API_MINOR } from '../abi/index.js';
 import { API_MINOR_ENV, apiMinorProblem } from '../ffi/minor.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import type { LoadedMustPass } from '../config/must-pass.js';
-import { loadCatalogue } from './catalogue.js';
+import { loadCatalogue, loadCatalogueKeepingWorkers } from './catalogue.js';
+import type { RunningChunk } from './child.js';
 import { loadCertification } from './certify.js';
 import { loadResultsOrStream } from './stream-results.js';
 import { checkRunPaths } from './run-paths.js';
@@ -96,6 +98,8 @@ export interface RunPlan {
   header: StreamHeader;
   jsonlFile: string;
   sha: Promise<string | undefined>;
+  /** The list worker and its spares, kept to become run workers (their environment is the run's). */
+  keptWorkers?: RunningChunk[];
 }
 
 /**
@@ -193,7 +197,51 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
     if (o.writeExpectations) checkOutputFile(o.writeExpectations, '--write-expectations');
     if (o.html) checkOutputFile(o.html, '--html');
   }
-  const catalogue = await loadCatalogue(o.programs);
+  const early = o.list ? undefined : workerBeforeResolving(o, apiMinor);
+  const listed = early ? await loadCatalogueKeepingWorkers(o.programs, { ...process.env, ...early.env }, early.spare) : { catalogue: await loadCatalogue(o.programs) };
+  const kept = 'workers' in listed ? listed.workers : [];
+  try {
+    const plan = await planWith(o, listed.catalogue, { apiMinor, shard, rerun, startedAt, jsonlFile, certification });
+    if (plan && kept.length && sameEnv(plan.plugin.env, early!.env)) return { ...plan, keptWorkers: kept };
+    for (const w of kept) w.send({ type: 'end' });
+    return plan;
+  } catch (e) {
+    for (const w of kept) w.kill();
+    throw e;
+  }
+}
+
+/**
+ * The environment a run worker gets from the plugin entry (and the spoken minor), when it can be told before the
+ * catalogue is listed, and how many spare workers to start beside the list worker; undefined when not (a resolution
+ * that fails now fails again, in its turn, below).
+ */
+function workerBeforeResolving(o: RunOptions, apiMinor: number): { env: Record<string, string>; spare: number } | undefined {
+  try {
+    const p = resolvePluginArg(o.config, o.plugin, o.createOptions, { build: false });
+    // Spare workers only where the run will have them: one process at a time for exclusive devices, no more than the CPUs.
+    const spare = p.exclusiveDevices ? 0 : Math.max(0, Math.min(o.jobs, os.availableParallelism()) - 1);
+    return { env: { ...p.env, [API_MINOR_ENV]: String(apiMinor) }, spare };
+  } catch {
+    return undefined;
+  }
+}
+
+function sameEnv(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+interface PlanInputs {
+  apiMinor: number;
+  shard: Shard | undefined;
+  rerun: Set<string> | undefined;
+  startedAt: Date;
+  jsonlFile: string;
+  certification: LoadedMustPass | undefined;
+}
+
+async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, shard, rerun, startedAt, jsonlFile, certification }: PlanInputs): Promise<RunPlan | undefined> {
   checkTiers(catalogue, o);
   const maxTier = o.strict ? Math.max(0, ...catalogue.map((c) => c.tier)) : (o.tier ?? o.gate ?? Math.max(0, ...catalogue.map((c) => c.tier)));
   const sel = { maxTier: o.tier ?? o.gate ?? (o.strict ? maxTier : Infinity), filters: o.filters, excludes: o.excludes };

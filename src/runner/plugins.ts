@@ -79,9 +79,9 @@ function libraryPlugin(name: string, overrides: NamedValues, file: string | unde
  * `--plugin` and `--config` as given. An explicit library path never reads a plugins.json (an unrelated, broken
  * ./plugins.json must not stand between a vendor and their library); a name is looked up in pluginsFilePath(config).
  */
-export function resolvePluginArg(config: string | undefined, nameOrPath: string | undefined, overrides: NamedValues = {}): ResolvedPlugin {
+export function resolvePluginArg(config: string | undefined, nameOrPath: string | undefined, overrides: NamedValues = {}, opts: { build?: boolean } = {}): ResolvedPlugin {
   if (nameOrPath && isLibraryPath(nameOrPath)) return libraryPlugin(nameOrPath, overrides, undefined);
-  return resolvePlugin(pluginsFilePath(config), nameOrPath, overrides);
+  return resolvePlugin(pluginsFilePath(config), nameOrPath, overrides, opts);
 }
 
 /**

@@ -1,9 +1,9 @@
 // Before any case runs: one short-lived worker loads the plugin and creates a client with the configured options.
 // An unusable library, rejected create options, or a plugin that crashes or hangs while loading (dlopen,
-// GetPjrtApi), initializing or creating a client (named on the call pipe, see call-trace.ts) is the vendor's first thing to fix: exit 2 with one line naming
+// GetPjrtApi), initializing or creating a client (named in the call record, see call-record.ts) is the vendor's first thing to fix: exit 2 with one line naming
 // the call, within the preflight's own short deadline, instead of a thousand identical crashes or timeouts.
 import { ConfigError } from '../config/errors.js';
-import { CLIENT_CREATION_CALLS } from '../worker/call-trace.js';
+import { CLIENT_CREATION_CALLS } from '../worker/call-record.js';
 import { startWorker } from './child.js';
 import { lastPluginLine, withNullApiReason } from './plugin-stderr.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';

@@ -100,7 +100,7 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
       {
         cases: selected, plugin: lanes.plugin, jobs: lanes.jobs, retries: o.retries, defaultTimeoutMs: o.timeoutMs, signal: ac.signal,
         ...(o.programs ? { programs: o.programs } : {}), ...(wantWarmup ? { warmupMs } : {}),
-        blocked: (e) => policy.blockedReason(e),
+        blocked: (e) => policy.blockedReason(e), ...(plan.keptWorkers ? { adopt: plan.keptWorkers } : {}),
       },
       { onWarmup, onStart: (id) => out.start(id), onIdentity: (i) => Object.assign(plan.identity, i), onResult: accept },
     ));

@@ -2,9 +2,9 @@
 // one that crashed or timed out; retries for flakes.
 import type { CaseDetails, PluginIdentity } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
-import { startWorker, type ChunkEnd, type RunningChunk } from './child.js';
+import { startWorker, type ChunkEnd, type ChunkHandlers, type RunningChunk } from './child.js';
 import { addWorker, emptyCounters, type RunCounters } from './counters.js';
-import type { WorkerCounters } from '../worker/protocol.js';
+import type { CaseOrder, ToWorker, WorkerCounters } from '../worker/protocol.js';
 import type { NamedValues } from '../config/named-value.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
@@ -38,6 +38,8 @@ interface ScheduleOptions {
   warmupMs?: number;
   /** Asked before a queued case is sent: a reason means the case is not run but recorded as `skip` with it. */
   blocked?: (e: CatalogueEntry) => string | undefined;
+  /** Started workers (the kept list worker and its spares: suites imported, the run's environment) the lanes take first. */
+  adopt?: RunningChunk[];
 }
 
 export interface WarmupReport { ok: boolean; ms: number; message?: string }
@@ -67,6 +69,12 @@ interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 
  * the queue a case held behind a long one would idle the other workers.
  */
 const PREFETCH_MIN_QUEUE = 4;
+/**
+ * While more than BATCH_MIN_QUEUE cases per worker are queued, a worker holds up to 2 × BATCH cases and is topped up
+ * BATCH at a time, in one message: a message per case costs the parent a write and the worker a wake-up each.
+ */
+const BATCH = 8;
+const BATCH_MIN_QUEUE = 64;
 
 /** Where the worker was: the PJRT call in flight, or none (the case's own code, or an untraced call). */
 const during = (call: string | undefined): string => (call ? ` during ${call}` : ' with no traced PJRT call in flight');
@@ -74,6 +82,13 @@ const during = (call: string | undefined): string => (call ? ` during ${call}` :
 function deathMessage(end: ChunkEnd, timeoutMs: number): string {
   const head = end.timedOut ? `no result within ${timeoutMs} ms${during(end.call)}; the worker was killed (SIGKILL)` : `the worker process died${during(end.call)}: ${end.death ?? 'unknown'}`;
   return end.stderrTail.length ? `${head}\n--- last output of the worker ---\n${end.stderrTail.join('\n')}` : head;
+}
+
+/** A started worker takes on a lane: its messages go to the lane's handlers, then it is initialized as a run worker. */
+function handOver(w: RunningChunk, init: ToWorker, handlers: ChunkHandlers, timeoutOf: (id: string) => number): RunningChunk {
+  w.rebind(handlers, timeoutOf);
+  w.send(init);
+  return w;
 }
 
 export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean; counters: RunCounters }> {
@@ -92,6 +107,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   let fatal: string | undefined;
   // Cleared once a worker died in its warm-up: its replacements go straight to the cases (no endless restarts).
   let warmupMs = opts.warmupMs;
+  const adopt = [...(opts.adopt ?? [])];
 
   const finish = (job: Job, r: Omit<RawResult, 'attempts' | 'entry'>): void => {
     const failed = r.status === 'fail' || r.status === 'crash' || r.status === 'timeout';
@@ -127,7 +143,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   /**
    * One lane: a long-lived worker pulls cases from the shared queue; a worker that crashed or hung is charged with
    * the case in flight and replaced by a fresh one, which goes on with the queue. While the queue is long, a worker
-   * holds one case beyond the one it runs, so it never waits on the parent between cases; cases it had not started
+   * holds cases beyond the one it runs (BATCH), so it never waits on the parent between cases; cases it had not started
    * when it died go back to the front of the queue.
    */
   const lane = async (): Promise<void> => {
@@ -139,51 +155,54 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       let ended = false;
       let last: WorkerCounters | undefined;
       const fill = (): void => {
-        const depth = queue.length > PREFETCH_MIN_QUEUE * opts.jobs ? 2 : 1;
+        const batched = queue.length > BATCH_MIN_QUEUE * opts.jobs;
+        if (batched && sent.length > BATCH) return;
+        const depth = batched ? 2 * BATCH : queue.length > PREFETCH_MIN_QUEUE * opts.jobs ? 2 : 1;
+        const orders: CaseOrder[] = [];
         while (!ended && sent.length < depth) {
           const job = take();
           if (!job) break;
           sent.push(job);
           const createOptions = opts.createOptionsFor?.(job.entry);
-          w.send({ type: 'case', id: job.entry.id, timeoutMs: timeoutOf(job.entry), ...(createOptions ? { createOptions } : {}) });
+          orders.push({ id: job.entry.id, timeoutMs: timeoutOf(job.entry), ...(createOptions ? { createOptions } : {}) });
         }
+        if (orders.length) w.send({ type: 'cases', cases: orders });
         if (!ended && !sent.length) {
           ended = true;
           w.send({ type: 'end' });
         }
       };
-      const w = startWorker(
-        {
-          type: 'init', plugin: opts.plugin, ...files, ...(opts.programs ? { programs: opts.programs } : {}),
-          ...(warmupMs !== undefined ? { warmup: { clientMs: opts.defaultTimeoutMs, ms: warmupMs } } : {}),
+      const init: ToWorker = {
+        type: 'init', plugin: opts.plugin, ...files, ...(opts.programs ? { programs: opts.programs } : {}),
+        ...(warmupMs !== undefined ? { warmup: { clientMs: opts.defaultTimeoutMs, ms: warmupMs } } : {}),
+      };
+      const handlers: ChunkHandlers = {
+        onStart: (id) => {
+          // A case sent ahead may start after the run was stopped or interrupted: it counts as not run.
+          if (interrupted || fatal) startedLate.add(id);
+          else h.onStart?.(id);
         },
-        env,
-        {
-          onStart: (id) => {
-            // A case sent ahead may start after the run was stopped or interrupted: it counts as not run.
-            if (interrupted || fatal) startedLate.add(id);
-            else h.onStart?.(id);
-          },
-          onIdentity: (i) => h.onIdentity?.(i),
-          onReady: fill,
-          onWarmup: (wu) => h.onWarmup?.(wu),
-          onResult: (id, o, c) => {
-            if (c) last = c;
-            if (sent[0]?.entry.id !== id) return;
-            const job = sent.shift()!;
-            if (startedLate.has(id)) return;
-            const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
-            if (o.message) r.message = o.message;
-            if (o.capabilities) r.capabilities = o.capabilities;
-            if (o.details) r.details = o.details;
-            if (o.slots) r.slots = o.slots;
-            if (o.rule) r.rule = o.rule;
-            finish(job, r);
-            fill();
-          },
+        onIdentity: (i) => h.onIdentity?.(i),
+        onReady: fill,
+        onWarmup: (wu) => h.onWarmup?.(wu),
+        onResult: (id, o, c) => {
+          if (c) last = c;
+          if (sent[0]?.entry.id !== id) return;
+          const job = sent.shift()!;
+          if (startedLate.has(id)) return;
+          const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
+          if (o.message) r.message = o.message;
+          if (o.capabilities) r.capabilities = o.capabilities;
+          if (o.details) r.details = o.details;
+          if (o.slots) r.slots = o.slots;
+          if (o.rule) r.rule = o.rule;
+          finish(job, r);
+          fill();
         },
-        (id) => timeoutOf(byId.get(id)!),
-      );
+      };
+      const timeoutOfId = (id: string): number => timeoutOf(byId.get(id)!);
+      const kept = adopt.shift();
+      const w = kept ? handOver(kept, init, handlers, timeoutOfId) : startWorker(init, env, handlers, timeoutOfId);
       counters.workersStarted++;
       if (!first) counters.workersReplaced++;
       first = false;
@@ -221,6 +240,8 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   };
 
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.jobs, queue.length)) }, () => lane()));
+  // Not taken (fewer lanes than kept workers, or the run ended first): none may outlive the run.
+  for (const w of adopt) w.send({ type: 'end' });
   opts.signal?.removeEventListener('abort', onAbort);
   if (fatal) throw new FatalWorkerError(fatal);
   return { interrupted, counters };

@@ -6,7 +6,7 @@
 // - --max-failures / --bail stops after that many failures.
 import { FAILING, type CaseResult } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
-import { CLIENT_CREATION_CALLS } from '../worker/call-trace.js';
+import { CLIENT_CREATION_CALLS } from '../worker/call-record.js';
 import type { RawResult } from './scheduler.js';
 
 interface StopLimits {

@@ -6,22 +6,24 @@ import type { NamedValues } from '../config/named-value.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
 export type ToWorker =
-  | { type: 'list'; programs?: string }
+  /** Import every suite and answer the catalogue; then exit, or with `stay` wait for `init` (or `end`). */
+  | { type: 'list'; programs?: string; stay?: boolean }
   | { type: 'probe'; plugin: ResolvedPlugin }
   /**
    * Start a long-lived worker: import the suites (only `files` when given), warm up when `warmupMs` is given (before
    * the first case, under that deadline: first-use JIT caches must not turn into case timeouts), then answer `ready`.
    */
   | { type: 'init'; plugin: ResolvedPlugin; files?: string[]; programs?: string; warmup?: WarmupDeadlines }
-  /**
-   * Run one case; the worker answers start, then result (with its counters). Cases sent ahead wait their turn, in
-   * order. `createOptions`, when they differ
-   * from the worker's, replace them (and its shared client) first: the fault matrix switches the reference plugin's
-   * faults this way, many claims per worker.
-   */
-  | { type: 'case'; id: string; timeoutMs: number; createOptions?: NamedValues }
+  /** Run these cases, in order, after those sent before; each is answered with start, then result. */
+  | { type: 'cases'; cases: CaseOrder[] }
   /** No more cases: release the plugin's objects and exit. */
   | { type: 'end' };
+
+/**
+ * One case to run. `createOptions`, when they differ from the worker's, replace them (and its shared client) first:
+ * the fault matrix switches the reference plugin's faults this way, many claims per worker.
+ */
+export interface CaseOrder { id: string; timeoutMs: number; createOptions?: NamedValues }
 
 /** The warm-up's deadlines: creating the shared client (a case's), compiling and running the program (long). */
 export interface WarmupDeadlines { clientMs: number; ms: number }
@@ -42,7 +44,8 @@ export interface WorkerCounters {
 export type FromWorker =
   | { type: 'catalogue'; cases: CatalogueEntry[] }
   | { type: 'start'; id: string }
-  | { type: 'result'; id: string; outcome: CaseOutcome; counters?: WorkerCounters }
+  /** `next`: the case that starts right after this one (its start, without a message of its own). */
+  | { type: 'result'; id: string; outcome: CaseOutcome; counters?: WorkerCounters; next?: string }
   /** Initialized (and warmed up): the first cases may come. */
   | { type: 'ready' }
   | { type: 'identity'; identity: Partial<PluginIdentity> }

@@ -1,4 +1,4 @@
-// A PluginSession whose risky plugin calls are named on the call pipe (call-trace.ts): dlopen, GetPjrtApi,
+// A PluginSession whose risky plugin calls are named in the call record (call-trace.ts): dlopen, GetPjrtApi,
 // PJRT_Plugin_Initialize and PJRT_Client_Create. The parent then knows that a worker died (or hung) while creating
 // a client, which the preflight reports as bad input and the run counts towards stopping early.
 import { PluginSession } from '../harness/session.js';

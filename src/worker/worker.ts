@@ -14,7 +14,7 @@ import { loadSuites } from './load-suites.js';
 import { suitesDir } from '../config/paths.js';
 import { TracedSession } from './traced-session.js';
 import { forgetCompileTopology, topologyProblem } from '../harness/compile-only.js';
-import type { FromWorker, ToWorker, WarmupDeadlines, WorkerCounters } from './protocol.js';
+import type { CaseOrder, FromWorker, ToWorker, WarmupDeadlines, WorkerCounters } from './protocol.js';
 
 function send(msg: FromWorker): Promise<void> {
   return new Promise((resolve) => {
@@ -126,61 +126,91 @@ function counters(session: PluginSession): WorkerCounters {
   };
 }
 
-/** A long-lived worker: cases run one at a time in the order they arrive (the parent may send the next one ahead); each ends with its result. */
+/**
+ * A long-lived worker: cases run one at a time in the order they arrive (the parent sends several ahead); each is
+ * announced (start) and answered (result). When the next case is already here and needs no switch of create options,
+ * its start rides on the previous result: one message per case instead of two.
+ */
 function serve(session: PluginSession): void {
-  let chain = Promise.resolve();
-  process.on('message', (raw) => {
-    const msg = raw as ToWorker;
-    chain = chain.then(async () => {
-      if (msg.type === 'end') {
-        await session.dropSharedClient(undefined).catch(() => undefined);
-        await exit(0);
-      }
-      if (msg.type !== 'case') return;
+  const orders: CaseOrder[] = [];
+  let running = false;
+  let ending = false;
+  const pump = async (): Promise<void> => {
+    running = true;
+    let announced = false;
+    while (orders.length) {
+      const order = orders[0]!;
       // What was probed under the old options is not known of the new ones: probed again, as in a fresh worker.
-      if (msg.createOptions && (await session.switchCreateOptions(msg.createOptions))) forgetProbes();
-      await send({ type: 'start', id: msg.id });
-      const outcome = await runOne(session, msg.id, msg.timeoutMs);
+      if (order.createOptions && (await session.switchCreateOptions(order.createOptions))) forgetProbes();
+      if (!announced) await send({ type: 'start', id: order.id });
+      const outcome = await runOne(session, order.id, order.timeoutMs);
+      orders.shift();
       const identity = session.takeIdentity();
       if (identity) await send({ type: 'identity', identity });
-      await send({ type: 'result', id: msg.id, outcome, counters: counters(session) });
-    }).catch(async (e: unknown) => {
-      // The worker's own machinery failed (not a case): say so and stop, the parent records it.
-      await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
-      process.exit(3);
-    });
+      const next = orders[0];
+      announced = next !== undefined && next.createOptions === undefined;
+      await send({ type: 'result', id: order.id, outcome, counters: counters(session), ...(announced ? { next: next!.id } : {}) });
+    }
+    running = false;
+    if (ending) {
+      await session.dropSharedClient(undefined).catch(() => undefined);
+      await exit(0);
+    }
+  };
+  const fatal = async (e: unknown): Promise<void> => {
+    // The worker's own machinery failed (not a case): say so and stop, the parent records it.
+    await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
+    process.exit(3);
+  };
+  process.on('message', (raw) => {
+    const msg = raw as ToWorker;
+    if (msg.type === 'cases') orders.push(...msg.cases);
+    else if (msg.type === 'end') ending = true;
+    else return;
+    if (!running) pump().catch(fatal);
   });
 }
 
-// Every PJRT call is named on the call pipe before it is made, so a crash or a hang names the call in flight.
+// Every PJRT call is named in the call record before it is made, so a crash or a hang names the call in flight.
 setCallMarker(markCall);
 
 // The parent is gone (killed): nobody is left to record results. (Blocked in a plugin call, the kernel ends it.)
 process.on('disconnect', () => process.exit(1));
 exitWithParent();
 
-process.once('message', (raw) => {
-  const msg = raw as ToWorker;
-  void (async () => {
-    try {
-      if (msg.type === 'probe') {
-        await probe(msg);
-      } else if (msg.type === 'list') {
-        await loadSuites(suitesDir(), msg.programs);
-        await send({ type: 'catalogue', cases: allCases().map(catalogueEntry) });
-      } else if (msg.type === 'init') {
-        await loadSuites(suitesDir(), msg.programs, msg.files);
-        const session = new TracedSession(msg.plugin);
-        await session.init();
-        if (msg.warmup !== undefined) await send({ type: 'warmup', ...(await warmUp(session, msg.warmup)) });
-        serve(session);
-        await send({ type: 'ready' });
-        return;
-      }
-      await exit(0);
-    } catch (e) {
-      await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
-      process.exit(3);
+/**
+ * The first message decides what this process is: the preflight's probe, the list worker (which, asked to `stay`,
+ * then waits for the message that makes it a run worker: its suites are already imported), or a run worker. Messages
+ * are taken one after the other: an `init` that arrives while a `list` is still importing waits for it.
+ */
+let setup = Promise.resolve();
+const onSetupMessage = (raw: unknown): void => {
+  setup = setup.then(() => handleSetup(raw as ToWorker));
+};
+
+async function handleSetup(msg: ToWorker): Promise<void> {
+  try {
+    if (msg.type === 'probe') {
+      await probe(msg);
+    } else if (msg.type === 'list') {
+      await loadSuites(suitesDir(), msg.programs);
+      await send({ type: 'catalogue', cases: allCases().map(catalogueEntry) });
+      if (msg.stay) return;
+    } else if (msg.type === 'init') {
+      process.off('message', onSetupMessage);
+      await loadSuites(suitesDir(), msg.programs, msg.files);
+      const session = new TracedSession(msg.plugin);
+      await session.init();
+      if (msg.warmup !== undefined) await send({ type: 'warmup', ...(await warmUp(session, msg.warmup)) });
+      serve(session);
+      await send({ type: 'ready' });
+      return;
     }
-  })();
-});
+    await exit(0);
+  } catch (e) {
+    await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
+    process.exit(3);
+  }
+}
+
+process.on('message', onSetupMessage);
