@@ -62,17 +62,44 @@ function edgeBits(d: DtypeRow): bigint[] {
   return intEdges(d);
 }
 
-/** xorshift64*: stable across Node versions (Math.random is not seedable). */
-function rng(seed: bigint): () => bigint {
-  let x = seed || 0x9e3779b97f4a7c15n;
-  const mask = (1n << 64n) - 1n;
-  return () => {
-    x ^= x >> 12n;
-    x ^= (x << 25n) & mask;
-    x ^= x >> 27n;
-    return (x * 0x2545f4914f6cdd1dn) & mask;
-  };
+/**
+ * xorshift64* (stable across Node versions; Math.random is not seedable), its 64-bit state and output held as two
+ * uint32 halves: plain Number arithmetic instead of BigInt, about thirty times faster and the same bits.
+ */
+class Xorshift64Star {
+  private hi: number;
+  private lo: number;
+  /** The last output's halves. */
+  outHi = 0;
+  outLo = 0;
+  constructor(seed: bigint) {
+    const x = seed || 0x9e3779b97f4a7c15n;
+    this.hi = Number((x >> 32n) & 0xffffffffn);
+    this.lo = Number(x & 0xffffffffn);
+  }
+  next(): void {
+    let { hi, lo } = this;
+    // x ^= x >> 12; x ^= x << 25; x ^= x >> 27 (mod 2^64)
+    lo = (lo ^ ((lo >>> 12) | (hi << 20))) >>> 0;
+    hi = (hi ^ (hi >>> 12)) >>> 0;
+    hi = (hi ^ ((hi << 25) | (lo >>> 7))) >>> 0;
+    lo = (lo ^ (lo << 25)) >>> 0;
+    lo = (lo ^ ((lo >>> 27) | (hi << 5))) >>> 0;
+    hi = (hi ^ (hi >>> 27)) >>> 0;
+    this.hi = hi;
+    this.lo = lo;
+    // x * 0x2545f4914f6cdd1d (mod 2^64): lo × M_LO in 16-bit limbs (exact in doubles), the cross terms mod 2^32.
+    const a0 = lo & 0xffff, a1 = lo >>> 16;
+    const p00 = a0 * M_LO0, p01 = a0 * M_LO1, p10 = a1 * M_LO0, p11 = a1 * M_LO1;
+    const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+    this.outLo = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+    this.outHi = (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(hi, M_LO) + Math.imul(lo, M_HI)) >>> 0;
+  }
 }
+const M_HI = 0x2545f491;
+const M_LO = 0x4f6cdd1d;
+const M_LO0 = M_LO & 0xffff;
+const M_LO1 = M_LO >>> 16;
 
 function seedOf(d: DtypeRow, dims: readonly number[]): bigint {
   let h = 1469598103934665603n;
@@ -80,14 +107,9 @@ function seedOf(d: DtypeRow, dims: readonly number[]): bigint {
   return h;
 }
 
-/** Element i's raw bits. */
-function elementBits(d: DtypeRow, edges: bigint[], next: () => bigint, i: number): bigint {
-  const width = BigInt(d.bits);
-  if (i < edges.length) return edges[i]! & ((1n << width) - 1n);
-  if (d.kind === 'pred') return next() & 1n;
-  let v = next();
-  if (width > 64n) v |= next() << 64n;
-  return v & ((1n << width) - 1n);
+/** Writes the low `n` bytes (n ≤ 8) of the generator's last output at `at`, little-endian. */
+function putLow(out: Uint8Array, at: number, g: Xorshift64Star, n: number): void {
+  for (let b = 0; b < n; b++) out[at + b] = b < 4 ? (g.outLo >>> (8 * b)) & 0xff : (g.outHi >>> (8 * (b - 4))) & 0xff;
 }
 
 /**
@@ -106,17 +128,24 @@ function rawPattern(d: DtypeRow, dims: readonly number[], opts: { edges?: boolea
   const n = elementCount(dims);
   const out = new Uint8Array(hostByteSize(d, n));
   const edges = opts.edges === false ? [] : edgeBits(d);
-  const next = rng(seedOf(d, dims));
-  if (d.bits < 8) {
-    for (let i = 0; i < n; i++) out[i] = Number(elementBits(d, edges, next, i)) & ((1 << d.bits) - 1);
-    return out;
+  const g = new Xorshift64Star(seedOf(d, dims));
+  const bytes = d.bits < 8 ? 1 : d.bits / 8;
+  const width = BigInt(d.bits);
+  // The edge values first, then one draw per element (two for a 128-bit element), masked to the element's width.
+  const head = Math.min(n, edges.length);
+  for (let i = 0; i < head; i++) {
+    let v = edges[i]! & ((1n << width) - 1n);
+    for (let b = 0; b < bytes; b++, v >>= 8n) out[i * bytes + b] = Number(v & 0xffn);
   }
-  const bytes = d.bits / 8;
-  for (let i = 0; i < n; i++) {
-    let v = elementBits(d, edges, next, i);
-    for (let b = 0; b < bytes; b++) {
-      out[i * bytes + b] = Number(v & 0xffn);
-      v >>= 8n;
+  for (let i = head; i < n; i++) {
+    g.next();
+    if (d.kind === 'pred') out[i] = g.outLo & 1;
+    else if (d.bits < 8) out[i] = g.outLo & ((1 << d.bits) - 1);
+    else if (bytes <= 8) putLow(out, i * bytes, g, bytes);
+    else {
+      putLow(out, i * bytes, g, 8);
+      g.next();
+      putLow(out, i * bytes + 8, g, bytes - 8);
     }
   }
   return out;

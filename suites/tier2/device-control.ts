@@ -123,6 +123,7 @@ const POISON_OPTIONAL = 'XLA\'s PjRtDevice::PoisonExecution defaults to UNIMPLEM
 const POISON_MESSAGE = 'pjrt-cts poisoned this launch';
 
 t.case('poison_execution_by_launch_id', {
+  slow: true, // three steps on the slow client, each completing late
   source: 'header',
   cite: 'PJRT_Device_PoisonExecution: "Poisons the earliest execution on this device with given launch_id if it\'s not finished yet, i.e. makes its output buffers error" (and `poisoned` says whether it did); PJRT_ExecuteOptions.launch_id identifies the execution — another launch id\'s execution is untouched',
   catches: ['poison_ignores_launch_id'],

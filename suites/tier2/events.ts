@@ -35,6 +35,7 @@ t.case('transfer_not_ready_early', {
 });
 
 t.case('execute_outputs_not_ready_early', {
+  slow: true, // three steps on the slow client, each completing late
   source: 'header',
   cite: 'PJRT_Buffer_ReadyEvent: "Returns an event that is triggered when … the data in the PJRT_Buffer becomes ready"; PJRT_Event_IsReady "Returns true if this PJRT_Event has completed" — an output of a running execution is not ready',
   selfTest: NEEDS_DELAY,
@@ -222,7 +223,8 @@ t.case('many_in_flight', {
   const bufs = await Promise.all(hosts.map(async (h, i) => (await client.bufferFromHost(h, { dtype: 's32', dims: [i + 1] })).buffer));
   const errs = await Promise.all(bufs.map((b) => b.readyEvent().onReady()));
   check.equal(errs.filter((e) => e !== null).length, 0, 'every one of many concurrent transfers must complete without error');
-  for (let i = 0; i < N; i++) check.bytes(await bufs[i]!.toHost(), hosts[i]!, `transfer ${i} of ${N} concurrent ones`);
+  const back = await Promise.all(bufs.map((b) => b.toHost()));
+  for (let i = 0; i < N; i++) check.bytes(back[i]!, hosts[i]!, `transfer ${i} of ${N} concurrent ones`);
 });
 
 t.case('create_and_set', {

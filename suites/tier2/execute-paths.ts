@@ -12,6 +12,7 @@ import { soleOutput } from '../_lib/outputs.js';
 const t = area('tier2.execute_paths', { tier: 2, dependsOn: BASIC_EXECUTE, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
 t.case('device_complete_events_after_outputs', {
+  slow: true, // three steps on the slow client, each completing late
   source: 'header',
   cite: 'PJRT_LoadedExecutable_Execute_Args.device_complete_events: "each PJRT_Event will become ready once the corresponding device execution is complete" — a complete execution has computed its outputs, so they are ready by then',
   catches: ['device_complete_events_early'],

@@ -20,6 +20,7 @@ t.case('only_during_call', {
 });
 
 t.case('until_transfer_completes', {
+  slow: true, // two steps on the slow client, each completing late
   source: 'header',
   cite: 'PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes: "The caller promises not to mutate or free `data` until the transfer completes, at which point `done_with_host_buffer` will be triggered" — once it fired, a change to `data` cannot reach the buffer',
   catches: ['done_with_host_buffer_early'],

@@ -2,7 +2,9 @@
 // served from a store this test owns; they must agree on the global topology and own only their devices.
 // The node options are plugin-specific (XLA's GPU plugin: node_id/num_nodes; its CPU plugin has none): the plugins.json
 // entry must name them (nodeIdOption, numNodesOption), and a plugin whose PJRT_Client_Create rejects them even for a
-// single node does not do multi-node — both make every case unsupported, with the reason.
+// single node does not do multi-node — both make every case unsupported, with the reason. The cases that only read
+// what a complete group reports share one bring-up per worker and size (completeGroup); the cases that need a group
+// of their own (a missing peer) launch it themselves.
 import { randomBytes } from 'node:crypto';
 import { area, type CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
@@ -10,7 +12,7 @@ import { createOptionsOf, declaredNodeOptions, kvPrefixOption, kvTimeoutOption }
 import { jsonOptions, launchNodes, type NodeResult } from '../_lib/multinode.js';
 import { runKvFromEnv } from '../../src/kv/run-env.js';
 
-// slow: every case starts node processes and waits for their key-value exchange.
+// slow: the cases start node processes and wait for their key-value exchange.
 const t = area('tier3.multinode', { tier: 3, requires: { slots: ['PJRT_Client_Create'] }, timeoutMs: 90000, slow: true });
 
 const KV_TIMEOUT_MS = 4000;
@@ -82,6 +84,26 @@ async function launch(ctx: CaseContext<unknown>, numNodes: number, o: LaunchOpts
   return { ...r, prefix: prefixOpt ? prefix : undefined };
 }
 
+type Launched = Awaited<ReturnType<typeof launch>>;
+
+/** Per worker: complete groups that came up, keyed by plugin, options (faults switched per client included) and size. */
+const groups = new Map<string, Launched>();
+
+/**
+ * A complete group of N nodes with the entry's options, brought up once per worker and read by every case that only
+ * inspects what its nodes report — as a framework brings a group up once (jax.distributed.initialize) and reads the
+ * topology, process index and addressable devices off that one bring-up. Only a group in which every node got its
+ * client is kept: a failed or partial bring-up is not reused, so each case (and each retry) brings up its own again.
+ */
+async function completeGroup(ctx: CaseContext<unknown>, numNodes: number): Promise<Launched> {
+  const key = JSON.stringify([ctx.plugin.path, ctx.config.rtldGlobal, jsonOptions(createOptionsOf(ctx.config)), numNodes, runKvFromEnv() ?? null]);
+  const kept = groups.get(key);
+  if (kept) return kept;
+  const r = await launch(ctx, numNodes);
+  if (r.nodes.every((n) => n.ok)) groups.set(key, r);
+  return r;
+}
+
 function allOk(nodes: NodeResult[]): void {
   for (const n of nodes) {
     check.ok(n.ok, `node ${n.nodeId} of a complete multi-node group must create its client`, 'a client', n.error ?? `no report (exit code ${n.exitCode}${n.timedOut ? ', killed after its deadline' : ''})`);
@@ -98,7 +120,7 @@ t.case('bring_up', {
 })
   .params(SIZES)
   .run(async (ctx) => {
-    const { nodes } = await launch(ctx, ctx.p.n);
+    const { nodes } = await completeGroup(ctx, ctx.p.n);
     allOk(nodes);
   });
 
@@ -109,7 +131,7 @@ t.case('global_devices_agree', {
 })
   .params(SIZES)
   .run(async (ctx) => {
-    const { nodes } = await launch(ctx, ctx.p.n);
+    const { nodes } = await completeGroup(ctx, ctx.p.n);
     allOk(nodes);
     for (const n of nodes.slice(1)) check.equal(ids(n), ids(nodes[0]!), `node ${n.nodeId} and node 0 must list the same global devices`);
     for (const n of nodes) {
@@ -125,7 +147,7 @@ t.case('global_device_ids_unique', {
 })
   .params(SIZES)
   .run(async (ctx) => {
-    const { nodes } = await launch(ctx, ctx.p.n);
+    const { nodes } = await completeGroup(ctx, ctx.p.n);
     allOk(nodes);
     for (const n of nodes) check.unique(ids(n), `node ${n.nodeId}: device ids must be unique across all hosts' devices`, 'device ids');
   });
@@ -137,7 +159,7 @@ t.case('process_index_is_node_id', {
 })
   .params(SIZES)
   .run(async (ctx) => {
-    const { nodes } = await launch(ctx, ctx.p.n);
+    const { nodes } = await completeGroup(ctx, ctx.p.n);
     allOk(nodes);
     for (const n of nodes) check.equal(n.processIndex, n.nodeId, `node ${n.nodeId}: PJRT_Client_ProcessIndex must equal the node id the client was created with`);
   });
@@ -149,7 +171,7 @@ t.case('only_own_devices_addressable', {
 })
   .params(SIZES)
   .run(async (ctx) => {
-    const { nodes } = await launch(ctx, ctx.p.n);
+    const { nodes } = await completeGroup(ctx, ctx.p.n);
     allOk(nodes);
     for (const n of nodes) {
       for (const d of n.devices!) {
@@ -167,7 +189,7 @@ t.case('keys_namespaced', {
   catches: ['kv_keys_not_namespaced'],
 }).run(async (ctx) => {
   if (kvPrefixOption(ctx.config) === undefined) return ctx.needsConfig('kvPrefixOption', 'a key prefix to check');
-  const { nodes, keys, prefix } = await launch(ctx, 2);
+  const { nodes, keys, prefix } = await completeGroup(ctx, 2);
   allOk(nodes);
   check.ok(keys.length > 0, 'a multi-node bring-up must exchange keys through the store', '≥ 1 key', '0');
   const stray = keys.filter((k) => !k.includes(prefix!));
@@ -175,7 +197,7 @@ t.case('keys_namespaced', {
 });
 
 /** The store answers a get for a missing key with DEADLINE_EXCEEDED after at most this long. */
-const MISSING_PEER_KV_TIMEOUT_MS = 1000;
+const MISSING_PEER_KV_TIMEOUT_MS = 300;
 /** How long after that the lone node may take to report before it counts as hung. */
 const MISSING_PEER_SLACK_MS = 10000;
 
@@ -186,7 +208,7 @@ t.case('missing_peer_errors', {
   catches: ['missing_peer_hangs'],
 }).run(async (ctx) => {
   await nodeOptions(ctx); // unsupported without multi-node options (before the control, which would count it a failure)
-  await check.control('a complete two-node group brings up', async () => allOk((await launch(ctx, 2)).nodes));
+  await check.control('a complete two-node group brings up', async () => allOk((await completeGroup(ctx, 2)).nodes));
   const { nodes } = await launch(ctx, 2, { start: [0], kvTimeoutMs: MISSING_PEER_KV_TIMEOUT_MS, kvGetCapMs: MISSING_PEER_KV_TIMEOUT_MS, slackMs: MISSING_PEER_SLACK_MS });
   const n = nodes[0]!;
   const within = `an error within ${MISSING_PEER_KV_TIMEOUT_MS} ms (+ ${MISSING_PEER_SLACK_MS} ms slack) of the store reporting the key missing`;
