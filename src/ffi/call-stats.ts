@@ -5,6 +5,10 @@ import { performance } from 'node:perf_hooks';
 export interface SlotStat { calls: number; ms: number }
 
 const stats = new Map<string, SlotStat>();
+/** Slots called since beginCaseCalls. */
+const inCase = new Set<string>();
+/** Slots whose stats changed since takeChangedStats. */
+const changed = new Set<string>();
 
 export function recordCall(slot: string, startedAt: number): void {
   const ms = performance.now() - startedAt;
@@ -13,11 +17,31 @@ export function recordCall(slot: string, startedAt: number): void {
     s.calls++;
     s.ms += ms;
   } else stats.set(slot, { calls: 1, ms });
+  inCase.add(slot);
+  changed.add(slot);
 }
 
 /** A snapshot of every slot called so far in this process. */
 export function callStats(): Record<string, SlotStat> {
   return Object.fromEntries([...stats].map(([k, v]) => [k, { ...v }]));
+}
+
+/** The stats (totals so far) of the slots called since the last call of this function. */
+export function takeChangedStats(): Record<string, SlotStat> {
+  const out: Record<string, SlotStat> = {};
+  for (const k of changed) out[k] = { ...stats.get(k)! };
+  changed.clear();
+  return out;
+}
+
+/** Starts the list of slots a case calls (caseCalls). */
+export function beginCaseCalls(): void {
+  inCase.clear();
+}
+
+/** The slots called since beginCaseCalls, sorted. */
+export function caseCalls(): string[] {
+  return [...inCase].sort();
 }
 
 export const now = (): number => performance.now();

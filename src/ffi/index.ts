@@ -1,7 +1,7 @@
 // The koffi binding of the PJRT C API. Import this (not koffi) from src/pjrt.
 import './env.js';
 export { loadApi, apiHeaderSize, MAX_API_STRUCT_SIZE, type LoadedApi } from './loader.js';
-export { callStats, type SlotStat } from './call-stats.js';
+export { beginCaseCalls, callStats, caseCalls, takeChangedStats, type SlotStat } from './call-stats.js';
 export { findExtension, requireExtension, extensionFn, memberPointer, decodeFn, describeExtensions, type ExtensionDescription, type MemberState } from './extension-fns.js';
 export { RawApi, errorCodeName, callDeleter, type PjrtFn, type SlotState, type ExtensionEntry } from './api.js';
 export { Args, ArgsLayout, argsLayout, makeArgs, type FieldInfo } from './args.js';

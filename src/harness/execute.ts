@@ -1,6 +1,6 @@
 // Runs one case inside a worker: requirement checks first (→ unsupported), then the body, then cleanup.
 import { performance } from 'node:perf_hooks';
-import type { Client, Device, SlotStat } from '../pjrt/index.js';
+import type { Client, Device } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import type { CaseDetails, Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
@@ -114,8 +114,8 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
     return out;
   };
   let outcome: CaseOutcome;
-  /** The process's call statistics when the case body started (the harness's own calls before it are not the case's). */
-  let before: Record<string, SlotStat> | undefined;
+  /** Whether the case body started: the slots called from then on are the case's (the harness's own before it are not). */
+  let calling = false;
   try {
     const skipped = profileSkip(def.client, session.config);
     // A capability probe that needs a client cannot have one in the compile-only profile.
@@ -172,7 +172,8 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
           return c;
         },
       };
-      before = session.pjrt.callStats();
+      session.pjrt.beginCaseCalls();
+      calling = true;
       await (def.fn as (c: CaseContext<unknown>) => unknown)(ctx);
       outcome = done('pass');
     }
@@ -194,10 +195,9 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
       if (rule) outcome.rule = rule;
     }
   }
-  if (before) {
-    const b = before;
-    const called = Object.entries(session.pjrt.callStats()).filter(([slot, s]) => s.calls > (b[slot]?.calls ?? 0)).map(([slot]) => slot);
-    if (called.length) outcome.slots = called.sort();
+  if (calling) {
+    const called = session.pjrt.caseCalls();
+    if (called.length) outcome.slots = called;
   }
   if (def.client === 'shared' && session.hasSharedClient) {
     (await session.sharedClient()).useScope(undefined);

@@ -29,17 +29,25 @@ export async function loadCatalogue(programs?: string): Promise<CatalogueEntry[]
 /**
  * The catalogue, from a list worker that then stays: started with the environment a run worker will have, it becomes
  * the run's first worker (its suites are imported already: `run` saves a whole import before the first case).
- * `spare` more workers start at the same time and import the suites on the other CPUs while the catalogue is made,
- * to become the run's other workers. Whoever takes the workers either hands them on (scheduler `adopt`) or ends them.
+ * `spare` more workers start once `sparesAfter` settles (the preflight: on two CPUs a third process would only slow
+ * the listing) and import the suites meanwhile, to become the run's other workers. Whoever takes the workers either
+ * hands them on (scheduler `adopt`) or ends them.
  */
-export async function loadCatalogueKeepingWorkers(programs: string | undefined, env: NodeJS.ProcessEnv, spare: number): Promise<{ catalogue: CatalogueEntry[]; workers: RunningChunk[] }> {
+export async function loadCatalogueKeepingWorkers(
+  programs: string | undefined, env: NodeJS.ProcessEnv, spare: number, sparesAfter: Promise<unknown> = Promise.resolve(),
+): Promise<{ catalogue: CatalogueEntry[]; workers: RunningChunk[] }> {
   const listing = listCases(programs, env, true);
-  const spares = Array.from({ length: spare }, () => startWorker({ type: 'list', ...(programs ? { programs } : {}), stay: true }, env, { onResult: () => undefined }, () => 0));
+  let stopped = false;
+  const spares = sparesAfter.then(
+    () => (stopped ? [] : Array.from({ length: spare }, () => startWorker({ type: 'import', ...(programs ? { programs } : {}) }, env, { onResult: () => undefined }, () => 0))),
+    () => [],
+  );
   try {
     const r = await listing;
-    return { catalogue: r.catalogue, workers: [r.worker, ...spares] };
+    return { catalogue: r.catalogue, workers: [r.worker, ...(await spares)] };
   } catch (e) {
-    for (const w of spares) w.kill();
+    stopped = true;
+    for (const w of await spares) w.kill();
     throw e;
   }
 }

@@ -39,6 +39,12 @@ export function emptyCounters(): RunCounters {
 
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
+/** A worker's counters after `next` arrived (`prev` is taken over): every total is the newer one; slots not in `next` did not change. */
+export function mergeCounters(prev: WorkerCounters | undefined, next: WorkerCounters): WorkerCounters {
+  if (!prev) return next;
+  return { ...next, slots: Object.assign(prev.slots, next.slots) };
+}
+
 /** Adds one worker's final cumulative counters to the run's. */
 export function addWorker(run: RunCounters, w: WorkerCounters): void {
   run.clientsCreated += w.clientsCreated;

@@ -1,6 +1,7 @@
 // `run`, step 1 of 3: the plan. Options are checked, output paths probed, cases selected, the plugin resolved,
 // expectations loaded and the preflight passed, all before any worker starts (bad input is exit 2, now).
 import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { ConfigError } from '../config/errors.js';
 import { ExpectationsFile, globList } from '../config/expectations.js';
 import { loadJson } from '../config/load-json.js';
@@ -23,9 +24,9 @@ import { checkOutputFile } from './outputs.js';
 import { ctsVersion } from '../config/paths.js';
 import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg } from './plugins.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
-import { preflight } from './preflight.js';
+import { preflight, startPreflight, type Preflight } from './preflight.js';
 import { envNumber } from '../config/env-numbers.js';
-import { applyProfile } from './profile.js';
+import { applyProfile, type RunProfile } from './profile.js';
 import { checkGlobs, checkNotEmpty, inShard, parseShard, selectCases, type Shard } from './select.js';
 
 export interface RunOptions {
@@ -197,35 +198,53 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
     if (o.writeExpectations) checkOutputFile(o.writeExpectations, '--write-expectations');
     if (o.html) checkOutputFile(o.html, '--html');
   }
-  const early = o.list ? undefined : workerBeforeResolving(o, apiMinor);
-  const listed = early ? await loadCatalogueKeepingWorkers(o.programs, { ...process.env, ...early.env }, early.spare) : { catalogue: await loadCatalogue(o.programs) };
-  const kept = 'workers' in listed ? listed.workers : [];
+  // What the run workers' environment and the preflight's plugin will be, when that can be told before the catalogue
+  // is listed: the list worker then stays to become a run worker (with spares beside it) and the preflight runs
+  // meanwhile; both are only used if the plan resolves the same plugin, in its turn.
+  const early = o.list ? undefined : pluginBeforeListing(o, apiMinor);
+  const checking = early && wantPreflight(o) ? startPreflight(early.plugin, preflightTimeout(o)) : undefined;
   try {
-    const plan = await planWith(o, listed.catalogue, { apiMinor, shard, rerun, startedAt, jsonlFile, certification });
-    if (plan && kept.length && sameEnv(plan.plugin.env, early!.env)) return { ...plan, keptWorkers: kept };
-    for (const w of kept) w.send({ type: 'end' });
-    return plan;
+    const listed = early ? await loadCatalogueKeepingWorkers(o.programs, { ...process.env, ...early.plugin.env }, early.spare, checking?.verdict) : { catalogue: await loadCatalogue(o.programs) };
+    const kept = 'workers' in listed ? listed.workers : [];
+    try {
+      const plan = await planWith(o, listed.catalogue, { apiMinor, shard, rerun, startedAt, jsonlFile, certification, ...(checking ? { checking } : {}) });
+      if (plan && kept.length && sameEnv(plan.plugin.env, early!.plugin.env)) return { ...plan, keptWorkers: kept };
+      for (const w of kept) w.send({ type: 'end' });
+      return plan;
+    } catch (e) {
+      for (const w of kept) w.kill();
+      throw e;
+    }
   } catch (e) {
-    for (const w of kept) w.kill();
+    checking?.cancel();
     throw e;
   }
 }
 
+/** The plugin as the run workers load it: resolved, with the profile applied and the spoken minor in its environment. */
+function runPlugin(o: RunOptions, apiMinor: number, build: boolean): { plugin: ResolvedPlugin; profile?: RunProfile } {
+  const { plugin: resolved, profile } = applyProfile(resolvePluginArg(o.config, o.plugin, o.createOptions, { build }), o);
+  return { plugin: { ...resolved, env: { ...resolved.env, [API_MINOR_ENV]: String(apiMinor) } }, ...(profile ? { profile } : {}) };
+}
+
 /**
- * The environment a run worker gets from the plugin entry (and the spoken minor), when it can be told before the
- * catalogue is listed, and how many spare workers to start beside the list worker; undefined when not (a resolution
- * that fails now fails again, in its turn, below).
+ * The run's plugin resolved before the catalogue is listed (without building the reference plugin), and how many
+ * spare workers to start beside the list worker; undefined when it cannot be told yet (a resolution that fails now
+ * fails again, in its turn, after the selection is checked).
  */
-function workerBeforeResolving(o: RunOptions, apiMinor: number): { env: Record<string, string>; spare: number } | undefined {
+function pluginBeforeListing(o: RunOptions, apiMinor: number): { plugin: ResolvedPlugin; spare: number } | undefined {
   try {
-    const p = resolvePluginArg(o.config, o.plugin, o.createOptions, { build: false });
+    const { plugin } = runPlugin(o, apiMinor, false);
     // Spare workers only where the run will have them: one process at a time for exclusive devices, no more than the CPUs.
-    const spare = p.exclusiveDevices ? 0 : Math.max(0, Math.min(o.jobs, os.availableParallelism()) - 1);
-    return { env: { ...p.env, [API_MINOR_ENV]: String(apiMinor) }, spare };
+    const spare = plugin.exclusiveDevices ? 0 : Math.max(0, Math.min(o.jobs, os.availableParallelism()) - 1);
+    return { plugin, spare };
   } catch {
     return undefined;
   }
 }
+
+// Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
+const wantPreflight = (o: RunOptions): boolean => o.preflight !== false && !process.env['PJRT_CTS_SUITES'];
 
 function sameEnv(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);
@@ -239,9 +258,11 @@ interface PlanInputs {
   startedAt: Date;
   jsonlFile: string;
   certification: LoadedMustPass | undefined;
+  /** The preflight started before the catalogue was listed. */
+  checking?: Preflight;
 }
 
-async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, shard, rerun, startedAt, jsonlFile, certification }: PlanInputs): Promise<RunPlan | undefined> {
+async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, shard, rerun, startedAt, jsonlFile, certification, checking }: PlanInputs): Promise<RunPlan | undefined> {
   checkTiers(catalogue, o);
   const maxTier = o.strict ? Math.max(0, ...catalogue.map((c) => c.tier)) : (o.tier ?? o.gate ?? Math.max(0, ...catalogue.map((c) => c.tier)));
   const sel = { maxTier: o.tier ?? o.gate ?? (o.strict ? maxTier : Infinity), filters: o.filters, excludes: o.excludes };
@@ -259,14 +280,16 @@ async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, 
     printList(selected, false, o.stdout);
     return undefined;
   }
-  const { plugin: resolved, profile } = applyProfile(resolvePluginArg(o.config, o.plugin, o.createOptions), o);
   // The workers (and the preflight's) speak the minor from their first import of src/ffi on.
-  const plugin: ResolvedPlugin = { ...resolved, env: { ...resolved.env, [API_MINOR_ENV]: String(apiMinor) } };
+  const { plugin, profile } = runPlugin(o, apiMinor, true);
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
   checkRunPaths(o, plugin, expFile, jsonlFile);
   const exp = expFile ? new Expectations(loadExpectations(expFile).expectations) : undefined;
-  // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
-  if (o.preflight !== false && !process.env['PJRT_CTS_SUITES']) await preflight(plugin, preflightTimeout(o));
+  if (checking && isDeepStrictEqual(checking.plugin, plugin)) await checking.verdict;
+  else {
+    checking?.cancel();
+    if (wantPreflight(o)) await preflight(plugin, preflightTimeout(o));
+  }
 
   const identity: PluginIdentity = baseIdentity(plugin);
   const gate = o.strict ? maxTier : o.gate;

@@ -4,19 +4,47 @@
 // the call, within the preflight's own short deadline, instead of a thousand identical crashes or timeouts.
 import { ConfigError } from '../config/errors.js';
 import { CLIENT_CREATION_CALLS } from '../worker/call-record.js';
-import { startWorker } from './child.js';
+import { startWorker, type ChunkEnd } from './child.js';
 import { lastPluginLine, withNullApiReason } from './plugin-stderr.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
-export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Promise<void> {
+/** A preflight under way: its verdict (a ConfigError for bad input), or cancel it. */
+export interface Preflight {
+  plugin: ResolvedPlugin;
+  verdict: Promise<void>;
+  cancel(): void;
+}
+
+/** Starts the preflight; `run` starts it while the catalogue is being listed and takes its verdict in its turn. */
+export function startPreflight(plugin: ResolvedPlugin, timeoutMs: number): Preflight {
   const w = startWorker({ type: 'probe', plugin }, { ...process.env, ...plugin.env }, { onResult: () => undefined }, () => timeoutMs);
   let hung = false;
+  let cancelled = false;
   const timer = setTimeout(() => {
     hung = true;
     w.kill();
   }, timeoutMs);
-  const end = await w.done;
-  clearTimeout(timer);
+  const verdict = w.done.then((end) => {
+    clearTimeout(timer);
+    if (!cancelled) judge(plugin, end, hung, timeoutMs);
+  });
+  // Taken later (or never, when the run stops on other bad input first): not an unhandled rejection meanwhile.
+  verdict.catch(() => undefined);
+  return {
+    plugin, verdict,
+    cancel: () => {
+      cancelled = true;
+      clearTimeout(timer);
+      w.kill();
+    },
+  };
+}
+
+export async function preflight(plugin: ResolvedPlugin, timeoutMs: number): Promise<void> {
+  await startPreflight(plugin, timeoutMs).verdict;
+}
+
+function judge(plugin: ResolvedPlugin, end: ChunkEnd, hung: boolean, timeoutMs: number): void {
   const lib = plugin.library;
   if (end.probe) {
     const problem = withNullApiReason(end.probe, end.stderrTail);

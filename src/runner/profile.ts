@@ -6,7 +6,7 @@ import type { CaseResult, ResultsFile } from '../config/results.js';
 import { COMPILE_ONLY_SKIP } from '../harness/compile-only.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
-type RunProfile = NonNullable<ResultsFile['run']['profile']>;
+export type RunProfile = NonNullable<ResultsFile['run']['profile']>;
 
 /** The plugin configuration of the profile, and the profile record (undefined for a full run). */
 export function applyProfile(plugin: ResolvedPlugin, o: { compileOnly?: boolean; topology?: string }): { plugin: ResolvedPlugin; profile?: RunProfile } {

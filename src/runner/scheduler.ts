@@ -3,7 +3,7 @@
 import type { CaseDetails, PluginIdentity } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { startWorker, type ChunkEnd, type ChunkHandlers, type RunningChunk } from './child.js';
-import { addWorker, emptyCounters, type RunCounters } from './counters.js';
+import { addWorker, emptyCounters, mergeCounters, type RunCounters } from './counters.js';
 import type { CaseOrder, ToWorker, WorkerCounters } from '../worker/protocol.js';
 import type { NamedValues } from '../config/named-value.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
@@ -130,9 +130,26 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   };
   opts.signal?.addEventListener('abort', onAbort);
 
-  /** The next queued case to send, after recording as skipped those the stop policy blocks. */
-  const take = (): Job | undefined => {
-    for (let job = interrupted || fatal ? undefined : queue.shift(); job; job = interrupted || fatal ? undefined : queue.shift()) {
+  /** Each lane's cases sent and not answered yet (its current worker's). */
+  const held = new Map<number, readonly Job[]>();
+  const maxSlowLanes = Math.max(1, Math.floor(opts.jobs / 2));
+  /**
+   * Where in the queue a lane's next case is. Slow cases mostly wait (node processes, deliberate delays): while other
+   * lanes hold as many of them as allowed (half the lanes), a lane takes the first case that is not slow, so that
+   * waiting overlaps computing instead of idling every CPU at once. Slow cases still all start early.
+   */
+  const nextIndex = (lane: number): number => {
+    if (!queue[0]?.entry.slow) return 0;
+    const others = [...held].filter(([l, jobs]) => l !== lane && jobs.some((j) => j.entry.slow)).length;
+    if (others < maxSlowLanes) return 0;
+    const i = queue.findIndex((j) => !j.entry.slow);
+    return i < 0 ? 0 : i;
+  };
+
+  /** The lane's next queued case to send, after recording as skipped those the stop policy blocks. */
+  const take = (lane: number): Job | undefined => {
+    while (queue.length && !interrupted && !fatal) {
+      const job = queue.splice(nextIndex(lane), 1)[0]!;
       const why = opts.blocked?.(job.entry);
       if (!why) return job;
       h.onResult({ entry: job.entry, status: 'skip', durationMs: 0, message: why, attempts: job.attempt });
@@ -146,11 +163,12 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
    * holds cases beyond the one it runs (BATCH), so it never waits on the parent between cases; cases it had not started
    * when it died go back to the front of the queue.
    */
-  const lane = async (): Promise<void> => {
+  const lane = async (index: number): Promise<void> => {
     let first = true;
     while (queue.length && !interrupted && !fatal) {
       /** Cases sent to this worker and not answered yet, in the order it runs them. */
       const sent: Job[] = [];
+      held.set(index, sent);
       const startedLate = new Set<string>();
       let ended = false;
       let last: WorkerCounters | undefined;
@@ -160,7 +178,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         const depth = batched ? 2 * BATCH : queue.length > PREFETCH_MIN_QUEUE * opts.jobs ? 2 : 1;
         const orders: CaseOrder[] = [];
         while (!ended && sent.length < depth) {
-          const job = take();
+          const job = take(index);
           if (!job) break;
           sent.push(job);
           const createOptions = opts.createOptionsFor?.(job.entry);
@@ -186,7 +204,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         onReady: fill,
         onWarmup: (wu) => h.onWarmup?.(wu),
         onResult: (id, o, c) => {
-          if (c) last = c;
+          if (c) last = mergeCounters(last, c);
           if (sent[0]?.entry.id !== id) return;
           const job = sent.shift()!;
           if (startedLate.has(id)) return;
@@ -239,7 +257,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
     }
   };
 
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.jobs, queue.length)) }, () => lane()));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.jobs, queue.length)) }, (_, i) => lane(i)));
   // Not taken (fewer lanes than kept workers, or the run ended first): none may outlive the run.
   for (const w of adopt) w.send({ type: 'end' });
   opts.signal?.removeEventListener('abort', onAbort);

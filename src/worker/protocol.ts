@@ -8,6 +8,8 @@ import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 export type ToWorker =
   /** Import every suite and answer the catalogue; then exit, or with `stay` wait for `init` (or `end`). */
   | { type: 'list'; programs?: string; stay?: boolean }
+  /** A spare: import every suite, then wait for `init` (or `end`). */
+  | { type: 'import'; programs?: string }
   | { type: 'probe'; plugin: ResolvedPlugin }
   /**
    * Start a long-lived worker: import the suites (only `files` when given), warm up when `warmupMs` is given (before
@@ -28,7 +30,7 @@ export interface CaseOrder { id: string; timeoutMs: number; createOptions?: Name
 /** The warm-up's deadlines: creating the shared client (a case's), compiling and running the program (long). */
 export interface WarmupDeadlines { clientMs: number; ms: number }
 
-/** A worker's cumulative counters (see PluginSession and src/ffi/call-stats.ts). */
+/** A worker's cumulative counters (see PluginSession and src/ffi/call-stats.ts); its slot stats are sent as they change. */
 export interface WorkerCounters {
   clientsCreated: number;
   sharedClientsCreated: number;
@@ -38,6 +40,7 @@ export interface WorkerCounters {
   loadMs: number;
   /** Peak resident set size of the worker process so far (process.resourceUsage().maxRSS), KiB. */
   maxRssKiB: number;
+  /** The slots whose stats changed since the worker's previous counters, with their totals (mergeCounters). */
   slots: Record<string, { calls: number; ms: number }>;
 }
 

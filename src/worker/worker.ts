@@ -122,7 +122,7 @@ function counters(session: PluginSession): WorkerCounters {
   const c = session.counters;
   return {
     ...c, sharedClientResets: [...c.sharedClientResets], maxRssKiB: process.resourceUsage().maxRSS,
-    slots: session.isLoaded ? session.pjrt.callStats() : {},
+    slots: session.isLoaded ? session.pjrt.takeChangedStats() : {},
   };
 }
 
@@ -196,6 +196,9 @@ async function handleSetup(msg: ToWorker): Promise<void> {
       await loadSuites(suitesDir(), msg.programs);
       await send({ type: 'catalogue', cases: allCases().map(catalogueEntry) });
       if (msg.stay) return;
+    } else if (msg.type === 'import') {
+      await loadSuites(suitesDir(), msg.programs);
+      return;
     } else if (msg.type === 'init') {
       process.off('message', onSetupMessage);
       await loadSuites(suitesDir(), msg.programs, msg.files);

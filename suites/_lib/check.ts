@@ -91,6 +91,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 function firstDiff(a: Uint8Array, b: Uint8Array): number {
+  // Equal arrays (the usual case, up to hundreds of MiB) are told by memcmp; the loop only looks for the place.
+  if (a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length))) return -1;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
   return a.length === b.length ? -1 : n;
