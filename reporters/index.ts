@@ -1,11 +1,8 @@
 // The outputs of a run, registered in one place. A new format is one file implementing Reporter plus one line here.
 // The console comes last: it prints the lines the file reporters add to RunEnd.outputs.
 import { ConsoleReporter, type ConsoleOptions } from './console.js';
-import { BaselineExpectationsReporter } from './expectations.js';
-import { HtmlReporter } from './html.js';
 import { JsonReporter } from './json.js';
 import { JsonlReporter } from './jsonl.js';
-import { JunitReporter } from './junit.js';
 import type { Reporter } from '../src/runner/reporter.js';
 
 export type { Reporter, RunEnd, RunStart } from '../src/runner/reporter.js';
@@ -20,16 +17,17 @@ interface OutputOptions {
   console: ConsoleOptions;
 }
 
-const FILE_REPORTERS: readonly [keyof OutputOptions, (file: string) => Reporter][] = [
+// The formats with a library of their own (XML, templating) are imported only by a run that asks for them.
+const FILE_REPORTERS: readonly [keyof OutputOptions, (file: string) => Reporter | Promise<Reporter>][] = [
   ['json', (f) => new JsonReporter(f)],
-  ['junit', (f) => new JunitReporter(f)],
-  ['html', (f) => new HtmlReporter(f)],
-  ['writeExpectations', (f) => new BaselineExpectationsReporter(f)],
+  ['junit', async (f) => new (await import('./junit.js')).JunitReporter(f)],
+  ['html', async (f) => new (await import('./html.js')).HtmlReporter(f)],
+  ['writeExpectations', async (f) => new (await import('./expectations.js')).BaselineExpectationsReporter(f)],
 ];
 
-export function reportersFor(o: OutputOptions): { all: Reporter[]; console: ConsoleReporter } {
+export async function reportersFor(o: OutputOptions): Promise<{ all: Reporter[]; console: ConsoleReporter }> {
   const console = new ConsoleReporter(o.console);
-  const files = FILE_REPORTERS.flatMap(([k, make]) => (typeof o[k] === 'string' ? [make(o[k])] : []));
+  const files = await Promise.all(FILE_REPORTERS.flatMap(([k, make]) => (typeof o[k] === 'string' ? [make(o[k])] : [])));
   return { all: [new JsonlReporter(o.jsonl), ...files, console], console };
 }
 

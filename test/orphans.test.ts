@@ -78,7 +78,7 @@ describe('children end with their parent', function () {
     // The launcher as suites/_lib/multinode.ts runs it; the node hangs creating its client.
     const launcher = `
       import { spawn } from 'node:child_process';
-      const { parentPidEnv } = await import(${JSON.stringify(path.join(ROOT, 'dist', 'src', 'ffi', 'exit-with-parent.js'))});
+      const { parentPidEnv } = await import(${JSON.stringify(path.join(ROOT, 'dist', 'src', 'ffi', 'parent-pid.js'))});
       const spec = { pluginPath: ${JSON.stringify(PLUGIN)}, global: false, options: {}, kvDir: '/tmp' };
       spawn(process.execPath, [${JSON.stringify(NODE_CHILD)}, JSON.stringify(spec)], { stdio: 'ignore', env: { ...process.env, ...parentPidEnv() } });
       setInterval(() => {}, 1000);`;

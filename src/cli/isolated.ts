@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/errors.js';
 import { CALL_FD_ENV } from '../worker/call-record.js';
 import { CallFile } from '../runner/call-file.js';
-import { parentPidEnv } from '../ffi/exit-with-parent.js';
+import { parentPidEnv } from '../ffi/parent-pid.js';
 import { lastPluginLine, withNullApiReason } from '../runner/plugin-stderr.js';
 import type { InfoOptions } from './info.js';
 

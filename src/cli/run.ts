@@ -12,11 +12,11 @@ export { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_
 export async function runCommand(o: RunOptions): Promise<number> {
   const plan = await makePlan(o);
   if (!plan) return EXIT.ok;
-  const out = new Reporters(reportersFor({
+  const out = new Reporters((await reportersFor({
     jsonl: plan.jsonlFile, console: { stream: o.stdout, matrix: o.matrix },
     ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.html ? { html: o.html } : {}),
     ...(o.writeExpectations ? { writeExpectations: o.writeExpectations } : {}),
-  }).all);
+  })).all);
   out.begin({ total: plan.selected.length, pluginLabel: plan.pluginLabel, header: plan.header });
   const session = await runSession(plan, out);
   return finishRun(plan, session, out, markBrokenPrograms);

@@ -1,14 +1,10 @@
 // Every child process the CTS starts (workers, the info child, multi-node node processes) ends when its parent
 // does, even while blocked in a plugin call that never returns (an IPC 'disconnect' handler never runs then):
 // the kernel kills it (PR_SET_PDEATHSIG). The parent names itself in the child's environment, so a child whose
-// parent died before it could ask exits at once.
+// parent died before it could ask exits at once (parent-pid.ts).
 import { constants } from 'node:os';
 import { setParentDeathSignal } from './libc.js';
-
-const PARENT_PID_ENV = 'PJRT_CTS_PARENT_PID';
-
-/** The environment entry a parent gives a child it starts. */
-export const parentPidEnv = (): Record<string, string> => ({ [PARENT_PID_ENV]: String(process.pid) });
+import { PARENT_PID_ENV } from './parent-pid.js';
 
 /** Called first thing in a child: die with the parent. */
 export function exitWithParent(): void {

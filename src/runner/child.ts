@@ -5,7 +5,7 @@ import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { CALL_FD_ENV } from '../worker/call-record.js';
 import { CallFile } from './call-file.js';
-import { parentPidEnv } from '../ffi/exit-with-parent.js';
+import { parentPidEnv } from '../ffi/parent-pid.js';
 import { workerEntry } from '../config/paths.js';
 import type { FromWorker, ToWorker, WorkerCounters } from '../worker/protocol.js';
 

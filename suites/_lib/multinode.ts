@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runKvFromEnv, type RunKv } from '../../src/kv/run-env.js';
 import type { NodeTask, TaskReport } from '../../src/kv/tasks.js';
-import { parentPidEnv } from '../../src/ffi/exit-with-parent.js';
+import { parentPidEnv } from '../../src/ffi/parent-pid.js';
 import { DirKvStore } from './kv-dir.js';
 import type { NodeReport, NodeSpec } from './multinode-child.js';
 
