@@ -46,6 +46,7 @@ export class CaseBuilder<P> {
         ...(row ? { paramId: row.id } : {}),
         ...((o.timeoutMs ?? a.timeoutMs) !== undefined ? { timeoutMs: o.timeoutMs ?? a.timeoutMs } : {}),
         ...((o.slow ?? a.slow) ? { slow: true as const } : {}),
+        ...((o.heavy ?? a.heavy) ? { heavy: true as const } : {}),
         client: clientNeed(o.client ?? a.client),
         ...((o.description ?? a.description) ? { description: o.description ?? a.description } : {}),
       };

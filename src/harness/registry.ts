@@ -65,6 +65,7 @@ export function catalogueEntry(d: CaseDef): CatalogueEntry {
   if (d.dependsOn) e.dependsOn = d.dependsOn;
   if (d.timeoutMs !== undefined) e.timeoutMs = d.timeoutMs;
   if (d.slow) e.slow = true;
+  if (d.heavy) e.heavy = true;
   if (d.description) e.description = d.description;
   const file = fileOf.get(d.id);
   if (file) e.file = file;

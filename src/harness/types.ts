@@ -28,6 +28,12 @@ interface CommonOptions {
    * the rest are done.
    */
   slow?: boolean;
+  /**
+   * The case computes heavily, in the worker and the plugin alike (the exhaustive numerics): the scheduler starts such
+   * cases after tier 0 and the slow cases, so that with several workers they run beside cases that mostly wait rather
+   * than beside each other (two of them side by side on two CPUs lose about a third of their speed to each other).
+   */
+  heavy?: boolean;
   requires?: RequiresSpec;
   /** In a --strict run, `skip` or `unsupported` of a required case is a failure. */
   required?: boolean;
@@ -120,6 +126,7 @@ export interface CaseDef {
   readonly dependsOn?: string;
   readonly timeoutMs?: number;
   readonly slow?: true;
+  readonly heavy?: true;
   readonly requires: Requirements;
   readonly required: boolean;
   readonly client: ClientNeed;
@@ -144,6 +151,8 @@ export interface CatalogueEntry {
   timeoutMs?: number;
   /** Started early, after tier 0 (CommonOptions.slow). */
   slow?: true;
+  /** Started after tier 0 and the slow cases (CommonOptions.heavy). */
+  heavy?: true;
   description?: string;
   /** The suite file (relative to the suites directory) that registers it; absent for corpus cases. */
   file?: string;

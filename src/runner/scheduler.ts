@@ -97,8 +97,9 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   // Slow cases early: a worker left with one at the end would keep the run going while the others idle. Tier 0
   // still goes first: on a plugin that crashes or hangs in its basics, its cases stop the run (stop-policy.ts)
   // before a slow case spends its long deadline.
-  const early = (e: CatalogueEntry): number => (e.tier === 0 ? 0 : e.slow ? 1 : 2);
-  const queue: Job[] = [0, 1, 2].flatMap((k) => opts.cases.filter((e) => early(e) === k)).map((entry) => ({ entry, attempt: 1 }));
+  // Heavy cases next: while some lanes hold the slow cases (nextIndex), the others run them beside those waits.
+  const early = (e: CatalogueEntry): number => (e.tier === 0 ? 0 : e.slow ? 1 : e.heavy ? 2 : 3);
+  const queue: Job[] = [0, 1, 2, 3].flatMap((k) => opts.cases.filter((e) => early(e) === k)).map((entry) => ({ entry, attempt: 1 }));
   const running = new Set<RunningChunk>();
   const env = { ...process.env, ...opts.plugin.env };
   const files = filesFor(opts.cases);

@@ -11,7 +11,7 @@ import * as check from '../_lib/check.js';
 import { isPjrtError } from '../_lib/errors.js';
 import { opsOrUnsupported, run1 } from '../_lib/exec.js';
 
-const t = area('tier2.exhaustive', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Client_BufferFromHostBuffer', 'PJRT_Buffer_ToHostBuffer'] } });
+const t = area('tier2.exhaustive', { tier: 2, heavy: true, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Client_BufferFromHostBuffer', 'PJRT_Buffer_ToHostBuffer'] } });
 
 const SPEC = 'StableHLO spec op semantics (openxla/stablehlo docs/spec.md), which JAX lowers jnp ufuncs on float16/bfloat16 to';
 const XLA_BOUND =
