@@ -46,8 +46,9 @@ export async function loadCatalogueKeepingWorkers(
     const r = await listing;
     return { catalogue: r.catalogue, workers: [r.worker, ...(await spares)] };
   } catch (e) {
+    // Not waited for: the spares start only once the preflight settles, and the error is due now.
     stopped = true;
-    for (const w of await spares) w.kill();
+    void spares.then((ws) => ws.forEach((w) => w.kill()));
     throw e;
   }
 }

@@ -208,7 +208,7 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
     const kept = 'workers' in listed ? listed.workers : [];
     try {
       const plan = await planWith(o, listed.catalogue, { apiMinor, shard, rerun, startedAt, jsonlFile, certification, ...(checking ? { checking } : {}) });
-      if (plan && kept.length && sameEnv(plan.plugin.env, early!.plugin.env)) return { ...plan, keptWorkers: kept };
+      if (plan && kept.length && isDeepStrictEqual(plan.plugin.env, early!.plugin.env)) return { ...plan, keptWorkers: kept };
       for (const w of kept) w.send({ type: 'end' });
       return plan;
     } catch (e) {
@@ -245,11 +245,6 @@ function pluginBeforeListing(o: RunOptions, apiMinor: number): { plugin: Resolve
 
 // Fake suites (the project's own runner tests) never load the plugin, so there is nothing to check.
 const wantPreflight = (o: RunOptions): boolean => o.preflight !== false && !process.env['PJRT_CTS_SUITES'];
-
-function sameEnv(a: Record<string, string>, b: Record<string, string>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-}
 
 interface PlanInputs {
   apiMinor: number;

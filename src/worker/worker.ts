@@ -28,6 +28,12 @@ async function exit(code: number): Promise<never> {
   process.exit(code);
 }
 
+/** The worker's own machinery failed (not a case): say so and stop; the parent records it. */
+async function fatal(e: unknown): Promise<never> {
+  await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
+  process.exit(3);
+}
+
 /** Preflight: can the library be used at all, and does it accept the configured create options? */
 async function probe(msg: Extract<ToWorker, { type: 'probe' }>): Promise<void> {
   // Traced: a crash or hang in dlopen, GetPjrtApi, Plugin_Initialize or Client_Create is named by the parent.
@@ -157,11 +163,6 @@ function serve(session: PluginSession): void {
       await exit(0);
     }
   };
-  const fatal = async (e: unknown): Promise<void> => {
-    // The worker's own machinery failed (not a case): say so and stop, the parent records it.
-    await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
-    process.exit(3);
-  };
   process.on('message', (raw) => {
     const msg = raw as ToWorker;
     if (msg.type === 'cases') orders.push(...msg.cases);
@@ -211,8 +212,7 @@ async function handleSetup(msg: ToWorker): Promise<void> {
     }
     await exit(0);
   } catch (e) {
-    await send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
-    process.exit(3);
+    await fatal(e);
   }
 }
 
