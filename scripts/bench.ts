@@ -1,7 +1,7 @@
 // Per-call overhead of the binding: PJRT_Client_PlatformName through the object model, through RawApi with a
 // reused Args, and as a bare koffi call of the same function pointer with a preallocated buffer.
 // Usage: node dist/scripts/bench.js [plugin.so] [iterations]
-import koffi from 'koffi';
+import koffi from '../src/ffi/koffi.js';
 import { existsSync } from 'node:fs';
 import { layoutOf, slotOffset } from '../src/abi/index.js';
 import { mem } from '../src/ffi/index.js';

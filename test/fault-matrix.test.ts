@@ -1,6 +1,7 @@
 // The fault matrix: every reference-plugin fault is switched on in turn and the cases that claim to catch it
 // must end fail/crash/timeout; every fault must be detected by at least one case; with no fault the whole run
-// (through the CLI) must pass. The claim runs use the runner's scheduler in this process, with one catalogue.
+// (through the CLI) must pass, and so must a whole run whose every plugin call first uses 4 MiB of the caller's stack
+// (PJRT_REFERENCE_CALL_STACK_KIB: XLA's GPU compiler needs that much). The claim runs use the runner's scheduler in this process, with one catalogue.
 // A fault the plugin reads at load (faults.json atLoad: the API table's) gets fresh workers with
 // PJRT_REFERENCE_FAULTS; every other claim runs in a few long-lived workers that switch from claim to claim through
 // the plugin's `faults` create option (each switch replaces the worker's shared client and forgets its probes), so a
@@ -31,6 +32,9 @@ const CASE_TIMEOUT_MS = 5000;
 const SWITCHING_WORKERS = 2;
 /** and this many run the claims of faults read at load, one fresh worker per claim run (and per crash: most are). */
 const AT_LOAD_LANES = 2;
+
+/** The stack every PJRT_Api function of the reference plugin uses first in the deep-stack run (PJRT_REFERENCE_CALL_STACK_KIB). */
+const DEEP_STACK_KIB = 4096;
 
 interface FaultDef { name: string; arg?: string; atLoad?: boolean }
 interface Record_ { id: string; status: string; message?: string }
@@ -206,6 +210,8 @@ describe('fault matrix', function () {
       this.timeout(600_000);
       /** The cases that passed without a fault: the ones a fault can be seen in. */
       const ranClean = new Set<string>();
+      /** Every case's status without a fault. */
+      const cleanStatus = new Map<string, string>();
       let runs: Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> | undefined;
       const matrixRuns = (): Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> => {
         if (runs) return runs;
@@ -226,8 +232,19 @@ describe('fault matrix', function () {
         assert.deepEqual(bad, [], `the ${personality.entry} personality without faults must pass every case`);
         // A case that warns without a fault cannot show one; the matrix covers the cases that pass clean.
         for (const r of recs) if (r.status === 'pass') ranClean.add(r.id);
+        for (const r of recs) cleanStatus.set(r.id, r.status);
         const warns = recs.filter((r) => r.status === 'warn');
         if (warns.length) console.log(`      ${personality.entry}: ${warns.length} warning(s):\n${warns.map((w) => `        ${w.id}: ${(w.message ?? '').split('\n')[0]}`).join('\n')}`);
+      });
+
+      it(`with every call on ${DEEP_STACK_KIB} KiB of its caller's stack (as a real compiler), the full run keeps every verdict`, async function () {
+        if (cleanStatus.size === 0) this.skip();
+        const env: NodeJS.ProcessEnv = { ...process.env, PJRT_REFERENCE_CALL_STACK_KIB: String(DEEP_STACK_KIB) };
+        delete env['PJRT_REFERENCE_FAULTS'];
+        const recs = await runCli(['--plugin', personality.entry], env);
+        const changed = recs.filter((r) => cleanStatus.get(r.id) !== r.status).map((r) => `${r.id}: ${cleanStatus.get(r.id) ?? 'absent'} → ${r.status} ${(r.message ?? '').split('\n')[0]}`);
+        assert.deepEqual(changed, [], 'a plugin that needs several MiB of stack per call must get the same verdicts');
+        assert.equal(recs.length, cleanStatus.size);
       });
 
       it('each fault is detected by every case that claims it', async function () {

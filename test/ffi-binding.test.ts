@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import koffi from 'koffi';
+import koffi from '../src/ffi/koffi.js';
 import { Plugin, Event, Scope, PjrtError, type KeyValueStore } from '../src/pjrt/index.js';
 import { pendingOnReady, pendingHolds, encodeNamedValueList, decodeNamedValueList } from '../src/ffi/index.js';
 import { buildNative } from './ffi-native.js';

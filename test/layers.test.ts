@@ -71,6 +71,12 @@ describe('layers: no import runs up the declared order', function () {
     assert.deepEqual(upward, []);
   });
 
+  it('only src/ffi/koffi.ts imports koffi (it configures the call stacks before any library loads)', function () {
+    const direct = [...files, ...tsFiles('test')].filter((f) => f !== 'src/ffi/koffi.ts')
+      .filter((f) => ts.preProcessFile(readFileSync(path.join(ROOT, f), 'utf8'), true, true).importedFiles.some((i) => i.fileName === 'koffi'));
+    assert.deepEqual(direct, []);
+  });
+
   it('reads every kind of import', function () {
     const seen = importsOf('src/worker/traced-session.ts').map((i) => i.target);
     assert.ok(seen.includes('src/ffi/libc.ts'), 'type-level import() of src/ffi/libc.ts');

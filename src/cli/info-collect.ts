@@ -1,6 +1,6 @@
 // Gathers the `info` document from a loaded plugin. Each query that fails is recorded as a problem, not fatal.
 import { API_SLOTS, PJRT_API_MAJOR, PJRT_API_MINOR } from '../abi/index.js';
-import { PjrtError, UnsupportedError, type NamedValueEntry } from '../ffi/index.js';
+import { PjrtError, UnsupportedError, callStacks, type NamedValueEntry } from '../ffi/index.js';
 import type { Client, Plugin } from '../pjrt/index.js';
 import { traced } from '../worker/call-trace.js';
 import type { InfoDocument, NamedValueJson, InfoDeviceJson, InfoMemoryJson } from './info-schema.js';
@@ -41,7 +41,7 @@ export class Collector {
 export function pluginPart(plugin: Plugin, c: Collector): Omit<InfoDocument, 'platform' | 'processIndex' | 'devices' | 'addressableDevices' | 'memories' | 'problems'> {
   const extensions = c.try('extension chain', () => plugin.describeExtensions(), { chain: [], loop: false });
   return {
-    plugin: { path: plugin.path, structSize: plugin.structSize },
+    plugin: { path: plugin.path, structSize: plugin.structSize, callStack: callStacks() },
     apiVersion: { plugin: plugin.apiVersion, ours: { major: PJRT_API_MAJOR, minor: PJRT_API_MINOR } },
     attributes: c.try('PJRT_Plugin_Attributes', () => plugin.attributeList().map(namedValueJson), []),
     extensions,

@@ -45,7 +45,8 @@ const InfoSlot = z.object({
 const InfoProblem = z.object({ what: z.string(), message: z.string() });
 
 export const InfoDocument = z.object({
-  plugin: z.object({ path: z.string(), structSize: z.number().int() }),
+  /** callStack: the stack the plugin's functions ran on (koffi's own, src/ffi/koffi.ts), bytes */
+  plugin: z.object({ path: z.string(), structSize: z.number().int(), callStack: z.object({ syncBytes: z.number().int(), asyncBytes: z.number().int() }).optional() }),
   apiVersion: z.object({
     plugin: z.object({ major: z.number().int(), minor: z.number().int() }),
     ours: z.object({ major: z.number().int(), minor: z.number().int() }),

@@ -70,6 +70,8 @@ function nv(e: NamedValueJson): string {
   return `${e.name} = ${v}`;
 }
 
+const mib = (bytes: number): string => `${+(bytes / 2 ** 20).toFixed(2)} MiB`;
+
 function human(d: InfoDocument): string[] {
   const h = (s: string) => chalk.bold(s);
   const dim = (s: string) => chalk.dim(s);
@@ -78,6 +80,7 @@ function human(d: InfoDocument): string[] {
     : v.plugin.minor === v.ours.minor ? '' : v.plugin.minor < v.ours.minor ? dim(' (older than ours)') : chalk.yellow(' (newer than ours)');
   const L: string[] = [];
   L.push(`${h('plugin')}        ${d.plugin.path}`);
+  if (d.plugin.callStack) L.push(`${h('call stack')}    ${mib(d.plugin.callStack.syncBytes)} (sync), ${mib(d.plugin.callStack.asyncBytes)} (async)`);
   L.push(`${h('PJRT API')}      plugin ${v.plugin.major}.${Math.max(0, v.plugin.minor) === v.plugin.minor ? v.plugin.minor : '?'}, ours ${PJRT_API_MAJOR}.${PJRT_API_MINOR}${skew}; struct_size ${d.plugin.structSize}`);
   if (d.platform) {
     L.push(`${h('platform')}      ${d.platform.name ?? '?'} ${dim(d.platform.version ?? '?')}`);

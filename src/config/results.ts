@@ -98,6 +98,8 @@ export const PluginIdentity = z.strictObject({
   extensions: ExtensionChainReport.optional(),
   devices: z.array(z.strictObject({ id: z.number(), kind: z.string(), processIndex: z.number().optional() })).optional(),
   createOptions: z.record(z.string(), AttrValue).optional(),
+  /** The stack the plugin's functions ran on in the workers: koffi's own, for synchronous and `.async` calls (bytes). */
+  callStack: z.strictObject({ syncBytes: z.number().int(), asyncBytes: z.number().int() }).optional(),
   /** The environment the workers gave the plugin: its plugins.json `env`, and the PJRT_, XLA_ and TPU_ variables they inherited. */
   env: z.record(z.string(), z.string()).optional(),
   /** The program forms the plugin compiles (src/harness/program-forms.ts) and how that was decided. */

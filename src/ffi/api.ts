@@ -1,6 +1,5 @@
 // RawApi: the plugin's function table, guarded by struct_size and null checks, with PJRT_Error → PjrtError.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 import { API_SLOTS, enumMember, layoutOf, slotOffset } from '../abi/index.js';
 import { Args, makeArgs } from './args.js';
 import { callEnds, callStarts, now, recordCall } from './call-stats.js';

@@ -1,7 +1,6 @@
 // Raw Args buffers: a zeroed Node Buffer holding one PJRT struct, fields read and written by name through the
 // ABI table's layout. Memory the struct points at (strings, arrays, nested structs) is kept alive by the Args.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 import { layoutOf, structDef, type StructLayout } from '../abi/index.js';
 import { readString, readBytes, readPtrArray, readI64Array, type Ptr } from './mem.js';
 import { UnsupportedError } from './errors.js';

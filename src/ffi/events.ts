@@ -2,8 +2,7 @@
 // it at any time). user_arg is an id into `pending`; the callback owns the PJRT_Error it receives.
 // A call whose id is unknown or was already answered is a stray: it is counted (a plugin must call each
 // registered callback exactly once) and its error destroyed through the API that issued the id, when known.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 import type { RawApi } from './api.js';
 import type { PjrtError } from './errors.js';
 import { hold, release } from './keepalive.js';

@@ -1,8 +1,7 @@
 // Calling into an extension of the PJRT_Api chain: find it by type, check its struct_size covers a member, decode
 // the member's function pointer. An absent extension, a member past its struct_size or a null member is an
 // UnsupportedError naming the extension, so the case that needs it ends `unsupported`.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 import { enumValue, extensionFunctions, extensionHeader, layoutOf } from '../abi/index.js';
 import type { ExtensionEntry, PjrtFn, RawApi } from './api.js';
 import { UnsupportedError } from './errors.js';

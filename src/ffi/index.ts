@@ -1,5 +1,6 @@
 // The koffi binding of the PJRT C API. Import this (not koffi) from src/pjrt.
 import './env.js';
+export { callStacks, NATIVE_CALL_STACK_BYTES, FRAMEWORK_THREAD_STACK_BYTES, type CallStacks } from './koffi.js';
 export { loadApi, apiHeaderSize, MAX_API_STRUCT_SIZE, type LoadedApi } from './loader.js';
 export { beginCaseCalls, callStats, caseCalls, takeChangedStats, type SlotStat } from './call-stats.js';
 export { findExtension, requireExtension, extensionFn, memberPointer, decodeFn, describeExtensions, type ExtensionDescription, type MemberState } from './extension-fns.js';

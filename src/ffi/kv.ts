@@ -1,8 +1,7 @@
 // Key-value store callbacks for PJRT_Client_Create (multi-process clients). Registered once per process;
 // user_arg selects the store. Only safe with PJRT_Client_Create called through `.async`: the plugin thread
 // that calls them blocks until the main thread has run the JS function.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 import { enumValue } from '../abi/index.js';
 import { argsLayout } from './args.js';
 import { FREE_PTR } from './libc.js';

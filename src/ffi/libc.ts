@@ -1,6 +1,5 @@
 // libc entry points the binding needs: dlopen/dlsym/dlerror (koffi.load cannot pass RTLD_NODELETE) and free.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 
 const libc = koffi.load('libc.so.6');
 

@@ -1,6 +1,5 @@
 // dlopen + GetPjrtApi + header sanity checks. Never reads a PJRT_Api byte the plugin did not promise.
-import './env.js';
-import koffi from 'koffi';
+import koffi, { assertCallStacks } from './koffi.js';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { API_SLOTS, PJRT_API_MAJOR, layoutOf, slotOffset } from '../abi/index.js';
@@ -41,6 +40,7 @@ function resolvePath(p: string): string {
 }
 
 export function loadApi(file: string, opts: { global?: boolean } = {}): LoadedApi {
+  assertCallStacks();
   const resolved = resolvePath(file);
   if (existsSync(resolved) && statSync(resolved).isDirectory()) {
     throw new PluginLoadError('not_loadable', file, 'is a directory, not a shared library');

@@ -1,6 +1,5 @@
 // Reads of plugin-owned memory by raw address.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 
 export type Ptr = bigint;
 

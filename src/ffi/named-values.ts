@@ -1,6 +1,5 @@
 // PJRT_NamedValue lists: plain JS objects → native arrays (create options, payloads) and back (attributes).
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 import { enumMember, enumValue } from '../abi/index.js';
 import { argsLayout, type ArgsLayout } from './args.js';
 import { readString, readI64, readI64Array, readF32, readU8, readPtr, readU64, readI32, type Ptr } from './mem.js';

@@ -1,8 +1,7 @@
 // One process-wide on_delete_callback for PJRT_Client_CreateViewOfDeviceBuffer: registered once, never
 // unregistered (a plugin may call it from any thread, at any time after the view's creation). user_arg is an id
 // into `trackers`, which count the calls; records stay (they are tiny) so a late second call is still counted.
-import './env.js';
-import koffi from 'koffi';
+import koffi from './koffi.js';
 import type { Ptr } from './mem.js';
 
 export interface ViewDeleteTracker {

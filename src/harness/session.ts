@@ -73,7 +73,7 @@ export class PluginSession {
     const p = this.loaded;
     if (p.has('PJRT_Plugin_Initialize')) p.initialize();
     this.counters.loadMs += performance.now() - t0;
-    this.note({ apiVersion: { ...p.apiVersion }, structSize: p.structSize });
+    this.note({ apiVersion: { ...p.apiVersion }, structSize: p.structSize, callStack: this.pjrt.callStacks() });
     try {
       this.note({ extensions: p.describeExtensions() });
     } catch { /* tier0.extensions reports a broken chain */ }

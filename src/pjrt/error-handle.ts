@@ -1,6 +1,6 @@
 // A PJRT_Error the caller holds on to (not turned into a PjrtError at once): its code, message and payloads can be
 // read, and PJRT_Error_Destroy is called explicitly.
-import koffi from 'koffi';
+import koffi from '../ffi/koffi.js';
 import { errorCodeName, mem, type Args, type Ptr, type RawApi } from '../ffi/index.js';
 
 export interface ErrorPayload {

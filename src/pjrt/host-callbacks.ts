@@ -1,7 +1,7 @@
 // Host send/recv callbacks of PJRT_ExecuteOptions (a program's stablehlo.send / stablehlo.recv to the host), and
 // the PJRT_CopyToDeviceStream a recv callback receives. One process-wide trampoline per callback kind, registered
 // once and never unregistered (a plugin thread calls it, relayed to the JS thread); user_arg is an id into `handlers`.
-import koffi from 'koffi';
+import koffi from '../ffi/koffi.js';
 import { layoutOf } from '../abi/index.js';
 import { hold, mem, release, type Args, type Ptr, type RawApi } from '../ffi/index.js';
 import { FREE_PTR } from '../ffi/libc.js';

@@ -6,7 +6,7 @@ export { Memory } from './memory.js';
 export { Buffer } from './buffer.js';
 export { DeviceBufferView, type ViewSpec } from './view.js';
 export { NativeMemory, allocateHostMemory, readNative } from './native-memory.js';
-export { spokenMinor, needsMinor, slotSince } from '../ffi/index.js';
+export { spokenMinor, needsMinor, slotSince, callStacks } from '../ffi/index.js';
 export { strayOnReadyCalls, strayViewDeleteCalls, drainRelayedCallbacks, waitForRelayedCallbacks, callStats, beginCaseCalls, caseCalls, takeChangedStats } from '../ffi/index.js';
 export { Event } from './event.js';
 export { Executable, LoadedExecutable, type ExecuteOptions, type ExecuteResult } from './executable.js';
