@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import koffi from 'koffi';
+import koffi from '../src/ffi/koffi.js';
 import { pendingHolds, pendingOnReady, viewDeleteTracker } from '../src/ffi/index.js';
 import {
   Plugin,
@@ -174,12 +174,15 @@ describe('views of foreign memory (reference plugin)', function () {
     assert.deepEqual(v.deleteCallbackPointers(), [m.address]);
   });
 
-  it('without onDelete no callback is passed; the (pointer, spec) form still returns a Buffer', async () => {
+  it('a callback is passed unless onDelete is false (as a framework passes one); the (pointer, spec) form still returns a Buffer', async () => {
     const device = client.addressableDevices()[0]!;
     const m = allocateHostMemory(16, { scope });
     m.view().set(bytePattern(16, 5));
-    const v = client.createViewOfDeviceBuffer({ pointer: m.address, dtype: 's32', dims: [4], device });
-    assert.throws(() => v.deleteCallbackCount(), /without onDelete/);
+    const counted = client.createViewOfDeviceBuffer({ pointer: m.address, dtype: 's32', dims: [4], device });
+    counted.buffer.destroy();
+    assert.equal(await counted.settledDeleteCallbackCount(), 1, 'the default view carries the counting callback');
+    const v = client.createViewOfDeviceBuffer({ pointer: m.address, dtype: 's32', dims: [4], device, onDelete: false });
+    assert.throws(() => v.deleteCallbackCount(), /onDelete: false/);
     const b = client.createViewOfDeviceBuffer(m.address, { dtype: 's32', dims: [4], device });
     assert.ok(b instanceof PjrtBuffer);
     assert.deepEqual(await b.toHost(), bytePattern(16, 5));

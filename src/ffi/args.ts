@@ -164,12 +164,16 @@ export class Args {
     this.dv.setFloat32(this.base + this.layout.offset(f), v, true);
     return this;
   }
-  /** Point `ptrField` at a copy-free view of `data` (strings are UTF-8 encoded) and set `sizeField` to its length. */
+  /**
+   * Point `ptrField` at a copy-free view of `data` and set `sizeField` to its length. A string is UTF-8 encoded with a
+   * NUL after it that the size does not count, as a C++ caller's std::string holds it.
+   */
   bytes(ptrField: string, sizeField: string | null, data: Uint8Array | string): this {
-    const b = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    const b = typeof data === 'string' ? Buffer.from(`${data}\0`, 'utf8') : data;
+    const size = typeof data === 'string' ? b.byteLength - 1 : b.byteLength;
     this.keep(b);
     this.ptr(ptrField, koffi.address(b.byteLength === 0 ? EMPTY : b));
-    if (sizeField !== null) this.size(sizeField, b.byteLength);
+    if (sizeField !== null) this.size(sizeField, size);
     return this;
   }
   /** Point `ptrField` at an int64 array, `countField` (if any) = its length. */

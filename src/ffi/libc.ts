@@ -63,3 +63,48 @@ export function mapSharedFile(fd: number, length: number): Uint8Array {
   if (p === null || p === MAP_FAILED) throw new Error(`mmap of descriptor ${fd} failed`);
   return new Uint8Array(koffi.view(p, length));
 }
+
+const mmapAnonFn = libc.func('void *mmap(void *addr, size_t length, int prot, int flags, int fd, long offset)');
+const mprotectFn = libc.func('int mprotect(void *addr, size_t len, int prot)');
+const munmapFn = libc.func('int munmap(void *addr, size_t length)');
+const PROT_NONE = 0;
+const MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
+const PAGE = 4096;
+
+/** Native memory the caller releases (munmap) once nothing reads it any more. */
+export interface GuardedBytes {
+  readonly address: bigint;
+  release(): void;
+}
+
+/**
+ * `data` copied to native memory so that its last byte is the last readable one: a PROT_NONE page follows at once,
+ * and a read past the end faults there instead of finding whatever the heap holds. `nulAfter`: one NUL byte after
+ * `data` first (a C++ std::string's terminator), then the guard page.
+ */
+export function guardedBytes(data: Uint8Array, opts: { nulAfter: boolean }): GuardedBytes {
+  const used = data.byteLength + (opts.nulAfter ? 1 : 0);
+  const readable = Math.max(PAGE, Math.ceil(used / PAGE) * PAGE);
+  const total = readable + PAGE;
+  const base = mmapAnonFn(null, total, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0) as bigint | null;
+  if (base === null || base === MAP_FAILED) throw new Error(`mmap of ${total} bytes failed`);
+  const guard = base + BigInt(readable);
+  if ((mprotectFn(guard, PAGE, PROT_NONE) as number) !== 0) {
+    munmapFn(base, total);
+    throw new Error('mprotect of the guard page failed');
+  }
+  const start = guard - BigInt(used);
+  if (used > 0) {
+    const view = new Uint8Array(koffi.view(start, used));
+    view.set(data);
+    if (opts.nulAfter) view[data.byteLength] = 0;
+  }
+  let live = true;
+  return {
+    address: start,
+    release: () => {
+      if (live) munmapFn(base, total);
+      live = false;
+    },
+  };
+}

@@ -8,6 +8,8 @@ import type { Client } from './client.js';
 import { bufferTypeOf } from './dtype.js';
 import { Event } from './event.js';
 import type { Memory } from './memory.js';
+import type { LayoutSpec } from './layout.js';
+import { writeShape } from './shape-args.js';
 
 export interface ErrorStatus {
   code: string;
@@ -148,10 +150,10 @@ export interface AliasBuffer {
   fail(error: ErrorStatus): void;
 }
 
-/** PJRT_Client_CreateAliasBuffer in `memory`. */
-export function createAliasBuffer(client: Client, memory: Memory, dtype: string, dims: readonly number[]): AliasBuffer {
+/** PJRT_Client_CreateAliasBuffer in `memory`, the shape written as src/pjrt/shape-args.ts says (`layout: null`: NULL). */
+export function createAliasBuffer(client: Client, memory: Memory, dtype: string, dims: readonly number[], layout?: LayoutSpec | null): AliasBuffer {
   const slot = 'PJRT_Client_CreateAliasBuffer';
-  const a = client.api.args(slot).ptr('client', client.ptr).ptr('memory', memory.ptr).i64s('shape_dims', 'shape_num_dims', dims).i32('shape_element_type', bufferTypeOf(dtype));
+  const a = writeShape(client.api, client.api.args(slot).ptr('client', client.ptr).ptr('memory', memory.ptr), { dtype, dims, layout });
   client.api.call(slot, a);
   const buffer = new Buffer(client, nonNull(a.getPtr('alias_buffer'), slot), client.scope).withShape(dtype, dims);
   const cb = nonNull(a.getPtr('fulfill_alias_buffer_cb'), `${slot} (fulfill_alias_buffer_cb)`);

@@ -26,7 +26,9 @@ import { Memory } from './memory.js';
 import type { Scope } from './scope.js';
 import { TopologyDescription } from './topology.js';
 import { DeviceBufferView, type ViewSpec } from './view.js';
-import { memoryLayoutArgs, type LayoutSpec } from './layout.js';
+import { denseLayout, memoryLayoutArgs, type LayoutSpec } from './layout.js';
+import { programArgs, type Program } from './program-args.js';
+import { writeShape } from './shape-args.js';
 
 const MEMORY_FIELD_SINCE = structDef('PJRT_Client_CreateViewOfDeviceBuffer_Args').fields.find((f) => f.name === 'memory')!.since;
 
@@ -45,12 +47,6 @@ export interface BufferSpec {
   memory?: Memory;
   /** PJRT_Client_BufferFromHostBuffer_Args.device_layout (none: the default layout). */
   deviceLayout?: LayoutSpec;
-}
-
-export interface Program {
-  code: string | Uint8Array;
-  /** 'mlir' (default), 'hlo', … */
-  format?: string;
 }
 
 export interface ClientCreateOptions {
@@ -178,15 +174,19 @@ export class Client extends Handle {
 
   private async compileFor(program: Program, options: CompileOptions | Uint8Array, scope: Scope | undefined, argsExtension?: Args): Promise<LoadedExecutable> {
     recordProgram(program, options);
-    const prog = this.api.args('PJRT_Program').bytes('code', 'code_size', program.code).bytes('format', 'format_size', program.format ?? 'mlir');
+    const prog = programArgs(this.api, program);
     const opts = options instanceof Uint8Array ? options : encodeCompileOptions(options);
     const a = this.api
       .args('PJRT_Client_Compile')
       .ptr('client', this.alive('Client'))
-      .struct('program', prog)
+      .struct('program', prog.args)
       .bytes('compile_options', 'compile_options_size', opts);
     if (argsExtension) a.struct('extension_start', argsExtension);
-    await this.api.callAsync('PJRT_Client_Compile', a);
+    try {
+      await this.api.callAsync('PJRT_Client_Compile', a);
+    } finally {
+      prog.release();
+    }
     return new LoadedExecutable(this, nonNull(a.getPtr('executable'), 'PJRT_Client_Compile'), scope);
   }
 
@@ -276,11 +276,7 @@ export class Client extends Handle {
   }
 
   async createUninitializedBuffer(spec: { dtype: string; dims: number[]; device?: Device; memory?: Memory }): Promise<Buffer> {
-    const a = this.api
-      .args('PJRT_Client_CreateUninitializedBuffer')
-      .ptr('client', this.alive('Client'))
-      .i64s('shape_dims', 'shape_num_dims', spec.dims)
-      .i32('shape_element_type', bufferTypeOf(spec.dtype));
+    const a = writeShape(this.api, this.api.args('PJRT_Client_CreateUninitializedBuffer').ptr('client', this.alive('Client')), spec);
     if (spec.memory !== undefined) a.ptr('memory', spec.memory.ptr);
     else a.ptr('device', (spec.device ?? this.addressableDevices()[0])?.ptr ?? null);
     await this.api.callAsync('PJRT_Client_CreateUninitializedBuffer', a);
@@ -296,9 +292,8 @@ export class Client extends Handle {
       .ptr('client', this.alive('Client'))
       .i32('error_code', enumValue('PJRT_Error_Code', error.code))
       .bytes('error_message', 'error_message_size', error.message)
-      .i64s('shape_dims', 'shape_num_dims', spec.dims)
-      .i32('shape_element_type', bufferTypeOf(spec.dtype))
       .ptr('memory', spec.memory.ptr);
+    writeShape(this.api, a, spec);
     if (spec.payload !== undefined) {
       const p = encodeNamedValueList(Object.entries(spec.payload).map(([name, value]) => ({ name, value })));
       a.ptr('payload', p.ptr).size('num_payload', p.count).keep(p.keep);
@@ -326,6 +321,8 @@ export class Client extends Handle {
       .ptr('device_buffer_ptr', spec.pointer)
       .i64s('dims', 'num_dims', spec.dims)
       .i32('element_type', bufferTypeOf(spec.dtype));
+    const layout = spec.layout === undefined ? denseLayout(spec.dims.length) : spec.layout;
+    if (layout !== null) a.struct('layout', memoryLayoutArgs(this.api, layout));
     let device = spec.device;
     // plugins older than the `memory` field never read it, and a CTS speaking an older minor (`--api-minor`) has no
     // such field: give them the memory's device instead
@@ -334,7 +331,7 @@ export class Client extends Handle {
     if (device !== undefined) a.ptr('device', device.ptr);
     if (spec.memory !== undefined && memoryField) a.ptr('memory', spec.memory.ptr);
     if (spec.stream !== undefined) a.i64('stream', spec.stream);
-    const tracker = spec.onDelete === true ? viewDeleteTracker() : null;
+    const tracker = spec.onDelete === false ? null : viewDeleteTracker();
     if (tracker !== null) a.ptr('on_delete_callback', tracker.callback).ptr('on_delete_callback_arg', tracker.userArg);
     this.api.call(slot, a);
     return new DeviceBufferView(new Buffer(this, nonNull(a.getPtr('buffer'), slot), this.scope).withShape(spec.dtype, spec.dims), tracker);

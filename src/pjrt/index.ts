@@ -1,12 +1,13 @@
 // The typed object model a test author uses.
 export { Plugin } from './plugin.js';
-export { Client, type BufferSpec, type ClientCreateOptions, type HostBufferSemantics, type Program } from './client.js';
+export { Client, type BufferSpec, type ClientCreateOptions, type HostBufferSemantics } from './client.js';
+export type { CodePlacement, Program } from './program-args.js';
 export { Device, DeviceDescription, type MemoryStats } from './device.js';
 export { Memory } from './memory.js';
 export { Buffer } from './buffer.js';
 export { DeviceBufferView, type ViewSpec } from './view.js';
 export { NativeMemory, allocateHostMemory, readNative } from './native-memory.js';
-export { spokenMinor, needsMinor, slotSince, callStacks } from '../ffi/index.js';
+export { spokenMinor, needsMinor, slotSince, callStacks, viewDeleteTracker } from '../ffi/index.js';
 export { strayOnReadyCalls, strayViewDeleteCalls, drainRelayedCallbacks, waitForRelayedCallbacks, callStats, beginCaseCalls, caseCalls, takeChangedStats } from '../ffi/index.js';
 export { Event } from './event.js';
 export { Executable, LoadedExecutable, type ExecuteOptions, type ExecuteResult } from './executable.js';
@@ -40,4 +41,4 @@ export {
   type AliasBuffer,
   type ErrorStatus,
 } from './buffer-ops.js';
-export { memoryLayoutArgs, toHostWithLayout, type LayoutSpec } from './layout.js';
+export { denseLayout, memoryLayoutArgs, toHostWithLayout, type LayoutSpec } from './layout.js';

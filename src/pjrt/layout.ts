@@ -7,6 +7,14 @@ import { Event } from './event.js';
 
 export type LayoutSpec = { minorToMajor: readonly number[] } | { byteStrides: readonly number[] };
 
+/**
+ * The dense major-to-minor layout of a rank-`rank` array: what an `xla::Shape` carries unless told otherwise, so what
+ * XLA's C-API client passes wherever a call takes a shape's layout (pjrt_c_api_client.cc sends `shape.layout()`).
+ */
+export function denseLayout(rank: number): LayoutSpec {
+  return { minorToMajor: Array.from({ length: rank }, (_, i) => rank - 1 - i) };
+}
+
 /** A PJRT_Buffer_MemoryLayout Args for `spec` (the union member written in place, its arrays kept alive). */
 export function memoryLayoutArgs(api: RawApi, spec: LayoutSpec): Args {
   const outer = api.args('PJRT_Buffer_MemoryLayout');

@@ -12,7 +12,8 @@ import {
   type SlotState,
 } from '../ffi/index.js';
 import { encodeCompileOptions, type CompileOptions } from '../proto/index.js';
-import { Client, type ClientCreateOptions, type Program } from './client.js';
+import { Client, type ClientCreateOptions } from './client.js';
+import { programArgs, type Program } from './program-args.js';
 import { Executable } from './executable.js';
 import type { Scope } from './scope.js';
 import { TopologyDescription } from './topology.js';
@@ -80,14 +81,18 @@ export class Plugin {
   }
   /** PJRT_Compile: ahead-of-time compile against `topology` (no client needed; `client` is optional). */
   async compile(topology: TopologyDescription, program: Program, options: CompileOptions | Uint8Array = {}, opts: { client?: Client; scope?: Scope } = {}): Promise<Executable> {
-    const prog = this.raw.args('PJRT_Program').bytes('code', 'code_size', program.code).bytes('format', 'format_size', program.format ?? 'mlir');
+    const prog = programArgs(this.raw, program);
     const a = this.raw
       .args('PJRT_Compile')
       .ptr('topology', topology.ptr)
-      .struct('program', prog)
+      .struct('program', prog.args)
       .bytes('compile_options', 'compile_options_size', options instanceof Uint8Array ? options : encodeCompileOptions(options))
       .ptr('client', opts.client?.ptr ?? null);
-    await this.raw.callAsync('PJRT_Compile', a);
+    try {
+      await this.raw.callAsync('PJRT_Compile', a);
+    } finally {
+      prog.release();
+    }
     const p = a.getPtr('executable');
     if (p === null) throw new Error('PJRT_Compile returned a NULL executable');
     return new Executable(this.raw, p, opts.scope);

@@ -9,6 +9,7 @@ import { bufferTypeOf } from './dtype.js';
 import { Event } from './event.js';
 import { Handle } from './handle.js';
 import { memoryLayoutArgs, type LayoutSpec } from './layout.js';
+import { writeShape } from './shape-args.js';
 import type { Memory } from './memory.js';
 
 export interface ShapeSpec {
@@ -94,10 +95,13 @@ export class TransferManager extends Handle {
     await this.api.callAsync(slot, a);
     return this.event(a.getPtr('done_with_h2d_transfer'), slot, data);
   }
-  /** TransferLiteral: a dense host literal of the buffer's shape (default layout). */
-  async transferLiteral(index: number, data: Uint8Array, spec: ShapeSpec): Promise<Event> {
+  /**
+   * TransferLiteral: a host literal of the buffer's shape, with the literal's layout (src/pjrt/shape-args.ts: dense
+   * unless `layout` says otherwise, NULL for `null`), as XLA's C-API client passes it (an `xla::Literal` has one).
+   */
+  async transferLiteral(index: number, data: Uint8Array, spec: ShapeSpec, layout?: LayoutSpec | null): Promise<Event> {
     const slot = 'PJRT_AsyncHostToDeviceTransferManager_TransferLiteral';
-    const a = this.args(slot).i32('buffer_index', index).bytes('data', null, data).i64s('shape_dims', 'shape_num_dims', spec.dims).i32('shape_element_type', bufferTypeOf(spec.dtype));
+    const a = writeShape(this.api, this.args(slot).i32('buffer_index', index).bytes('data', null, data), { ...spec, layout });
     await this.api.callAsync(slot, a);
     return this.event(a.getPtr('done_with_h2d_transfer'), slot, data);
   }

@@ -1,6 +1,7 @@
 import { waitForRelayedCallbacks, type Ptr, type ViewDeleteTracker } from '../ffi/index.js';
 import type { Buffer } from './buffer.js';
 import type { Device } from './device.js';
+import type { LayoutSpec } from './layout.js';
 import type { Memory } from './memory.js';
 
 export interface ViewSpec {
@@ -12,8 +13,14 @@ export interface ViewSpec {
   device?: Device;
   memory?: Memory;
   stream?: bigint;
-  /** Pass an on_delete_callback and count its calls (deleteCallbackCount()). */
+  /**
+   * The on_delete_callback: by default the CTS's, which counts its calls (deleteCallbackCount()), since a framework
+   * always passes one (jaxlib's DLPack import releases the exporter in it); `false` passes NULL, which the header allows
+   * ("optional and can be a nullptr") and one case checks.
+   */
   onDelete?: boolean;
+  /** The layout of the viewed memory: dense major-to-minor by default, as jaxlib's DLPack import gives one; null: NULL. */
+  layout?: LayoutSpec | null;
 }
 
 /** A PJRT_Buffer viewing foreign memory, with the calls of its on_delete_callback when one was requested. */
@@ -23,7 +30,7 @@ export class DeviceBufferView {
     private readonly tracker: ViewDeleteTracker | null,
   ) {}
   private t(): ViewDeleteTracker {
-    if (this.tracker === null) throw new Error('view created without onDelete: no callback to count');
+    if (this.tracker === null) throw new Error('view created with onDelete: false: no callback to count');
     return this.tracker;
   }
   /**

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { area, type CaseContext } from '../../src/harness/index.js';
 import { artifactOf } from '../../src/harness/program-forms.js';
 import { capabilityCells, loadCorpusOnce, type CorpusEntry } from '../../src/corpus/index.js';
-import { Layouts, parseLayoutText, type Executable, type Program } from '../../src/pjrt/index.js';
+import { Layouts, parseLayoutText, type CodePlacement, type Executable, type Program } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/config/paths.js';
 import { dtype } from '../../src/abi/dtypes.js';
 import { enumDef } from '../../src/abi/enums.js';
@@ -211,3 +211,25 @@ t.case('rejects_bad_program', {
     await check.rejects(() => ctx.plugin.compile(topology, { code: ctx.p.text, format: 'mlir' }, {}, { scope: ctx.scope }),
       `PJRT_Compile of a malformed program (${ctx.p.id}) against a topology must return an error, not succeed or crash`);
   });
+
+const PROGRAM_CITE = 'PJRT_Program: "Serialized code", `code` and `code_size`, "String is owned by the caller"';
+
+/** add_f32 compiled ahead of time with its code placed right before a PROT_NONE page (src/pjrt/program-args.ts). */
+async function aotCompileAt(ctx: CaseContext<unknown>, placement: CodePlacement): Promise<void> {
+  const e = entry('add_f32');
+  if (!e) return ctx.skip('the corpus lacks add_f32');
+  await aotCompileEntry(ctx, e); // the program compiles as frameworks pass it: a failure here is not this case's
+  await aotCompile(ctx, { ...programOf(ctx, e), placement }, expectationOf(e));
+}
+
+t.case('reads_within_terminated_code', {
+  source: 'header',
+  cite: `${PROGRAM_CITE} — the caller's string is code_size bytes and, as every framework's std::string has it, a NUL after them: PJRT_Compile may read that terminator but no byte past it`,
+  catches: ['program_lookahead_past_end'],
+}).run((ctx) => aotCompileAt(ctx, 'guard_after_nul'));
+
+t.case('reads_only_code_size', {
+  source: 'quality',
+  cite: `${PROGRAM_CITE} — code_size says where the program ends; a compiler that reads the byte after it (MLIR's lexer expects a NUL there) works with every framework, whose std::string has one, but not with a C caller that passes exactly code_size bytes`,
+  catches: ['program_read_as_c_string', 'program_lookahead_past_end'],
+}).run((ctx) => aotCompileAt(ctx, 'guard_after_code'));

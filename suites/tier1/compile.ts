@@ -43,6 +43,26 @@ t.case('rejects_bad_program_code', {
     await check.rejects(() => compileRaw(client, p.text), `a malformed program (${p.id}) should be reported as INVALID_ARGUMENT (quality)`, ['INVALID_ARGUMENT']);
   });
 
+const PROGRAM_CITE = 'PJRT_Program: "Serialized code", `code` and `code_size`, "String is owned by the caller"';
+
+t.case('reads_within_terminated_code', {
+  source: 'header',
+  cite: `${PROGRAM_CITE} — the caller's string is code_size bytes and, as every framework's std::string has it, a NUL after them: a plugin may read that terminator (MLIR's lexer does) but no byte past it`,
+  catches: ['program_lookahead_past_end'],
+}).run(async ({ client }) => {
+  const program = await programFor(client, addOne([4]));
+  await client.compile({ ...program, placement: 'guard_after_nul' });
+});
+
+t.case('reads_only_code_size', {
+  source: 'quality',
+  cite: `${PROGRAM_CITE} — code_size says where the program ends; a plugin that reads the byte after it (MLIR's lexer expects a NUL there) works with every framework, whose std::string has one, but not with a C caller that passes exactly code_size bytes`,
+  catches: ['program_read_as_c_string', 'program_lookahead_past_end'],
+}).run(async ({ client }) => {
+  const program = await programFor(client, addOne([4]));
+  await client.compile({ ...program, placement: 'guard_after_code' });
+});
+
 t.case('rejects_unknown_format', {
   source: 'header',
   cite: 'PJRT_Program.format: "Supported formats are: hlo, hlo_with_config, mlir" — a program in another format cannot be compiled; no error code is named, so any error passes',

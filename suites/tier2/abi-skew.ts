@@ -7,7 +7,7 @@ import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
 import { nodeIdOption } from '../_lib/config.js';
 import { dtype, pattern } from '../_lib/patterns.js';
-import type { Args, Plugin, Client, LoadedExecutable } from '../../src/pjrt/index.js';
+import { denseLayout, memoryLayoutArgs, viewDeleteTracker, type Args, type Plugin, type Client, type LoadedExecutable } from '../../src/pjrt/index.js';
 import { compileText } from '../_lib/exec.js';
 import { addOne } from '../_lib/programs.js';
 
@@ -166,6 +166,9 @@ t.case('older_struct_size_tail_ignored', {
   a.ptr('memory', decoy.ptr); // past struct_size: what a plugin that misreads the struct would use
   a.ptr('client', client.ptr).ptr('device_buffer_ptr', buf.opaqueDeviceMemoryDataPointer()).i64s('dims', 'num_dims', [64]);
   a.i32('element_type', enumValue('PJRT_Buffer_Type', 'U8')).ptr('device', device.ptr);
+  // Within the older struct, the fields as a framework fills them: a layout and an on_delete_callback (jaxlib's DLPack).
+  const deleter = viewDeleteTracker();
+  a.struct('layout', memoryLayoutArgs(plugin.raw, denseLayout(1))).ptr('on_delete_callback', deleter.callback).ptr('on_delete_callback_arg', deleter.userArg);
   const r = await check.okOrCleanError(() => plugin.raw.call(VIEW, a), `${VIEW} with the struct_size of a caller that predates 'memory' must work or fail cleanly`);
   if (r.error === undefined) {
     const view = a.getPtr('buffer');

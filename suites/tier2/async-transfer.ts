@@ -179,6 +179,22 @@ t.case('transfer_literal_sub_byte', {
   check.bytes(await b.toHost(), host, 'an s4 literal transferred with TransferLiteral must come back unchanged (one element per host byte)');
 }));
 
+t.case('transfer_literal_null_layout', {
+  source: 'quality',
+  cite: `PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args.shape_layout carries no "If nullptr" (BufferFromHostBuffer's device_layout does: "If nullptr, the device layout is assumed to be a dense layout"), and XLA's C-API client always passes the literal's layout; a plugin that takes NULL as the dense default, or refuses it with an error, serves a C caller that leaves it out — XLA's wrapper CHECK-fails instead (BorrowingLiteral: LayoutUtil::HasLayout) and the process aborts`,
+  catches: [`crash_in=${TM}_TransferLiteral`],
+  requires: { slots: [`${TM}_TransferLiteral`] },
+}).run(optional(async (ctx) => {
+  const spec: ShapeSpec = { dtype: 'f32', dims: [2, 3] };
+  const host = pattern(dtype('f32'), spec.dims);
+  const tm = await manager(ctx, [spec]);
+  const b = tm.retrieveBuffer(0);
+  const r = await check.okOrCleanError(async () => (await tm.transferLiteral(0, host, spec, null)).await(), 'TransferLiteral with shape_layout = NULL should take the dense default or refuse it with an error (quality)');
+  if (r.error !== undefined) return;
+  await awaitReady(b);
+  check.bytes(await b.toHost(), host, 'a literal transferred with shape_layout = NULL was taken, so it must be read as the dense default');
+}));
+
 t.case('set_buffer_error', {
   source: 'framework',
   cite: `${MANAGER_INTERFACE}: SetBufferError "Indicates that a specific buffer should result in an error status" — the retrieved buffer's ready event fails with that error`,

@@ -106,6 +106,27 @@ t.case('external_ref_keeps_memory', {
   buf.decreaseExternalRef();
 }));
 
+t.case('view_without_delete_callback', {
+  source: 'header',
+  cite: 'PJRT_Client_CreateViewOfDeviceBuffer_Args.on_delete_callback: "A callback to be performed when the PJRT_Buffer is done with the on-device buffer. This callback is optional and can be a nullptr" — a view made without one is read and destroyed like any other buffer, and the memory it viewed is left as it was',
+  catches: ['view_null_delete_callback_called'],
+  requires: { slots: [VIEW, 'PJRT_Buffer_IncreaseExternalReferenceCount', 'PJRT_Buffer_DecreaseExternalReferenceCount'] },
+}).run(optional(async (ctx) => {
+  // Every other view of the CTS passes a callback, as frameworks do (jaxlib's DLPack import releases the exporter in
+  // it): this case alone asks whether NULL, which the header allows, is handled.
+  const host = pattern(dtype('u8'), [128]);
+  const buf = await ctx.client.upload(host, { dtype: 'u8', dims: [128], device: ctx.device });
+  buf.increaseExternalRef();
+  const ptr = buf.opaqueDeviceMemoryDataPointer();
+  check.ok(ptr !== null, 'OpaqueDeviceMemoryDataPointer must be non-null for a live buffer', 'an address', 'NULL');
+  const { buffer: view } = ctx.client.createViewOfDeviceBuffer({ pointer: ptr, dtype: 'u8', dims: [128], device: ctx.device, onDelete: false });
+  check.bytes(await view.toHost(), host, 'a view made without an on_delete_callback must show the bytes of the memory it views');
+  view.destroy();
+  await drainRelayedCallbacks();
+  check.bytes(await buf.toHost(), host, 'destroying a view without an on_delete_callback must leave the viewed buffer intact');
+  buf.decreaseExternalRef();
+}));
+
 /** A kImmutableZeroCopy buffer over aligned host memory the test owns; `aliased`: the buffer's data is that memory. */
 async function zeroCopyBuffer(ctx: Ctx) {
   const host = pattern(dtype('f32'), [16]);
@@ -187,13 +208,13 @@ t.case('view_sees_later_writes', {
   check.bytes(await buffer.toHost(), second, 'a view must alias the memory it views (a later write must be visible through it), not copy it');
 }));
 
-/** A view, with on-delete callback, over the memory of a plugin buffer kept alive by an external reference. */
+/** A view (with the CTS's counting on-delete callback) over the memory of a plugin buffer kept alive by an external reference. */
 async function viewOfBuffer(ctx: Ctx, host: Uint8Array, dims: number[]) {
   const buf = await ctx.client.upload(host, { dtype: 'u8', dims, device: ctx.device });
   buf.increaseExternalRef();
   const ptr = buf.opaqueDeviceMemoryDataPointer();
   check.ok(ptr !== null, 'OpaqueDeviceMemoryDataPointer must be non-null for a live buffer', 'an address', 'NULL');
-  const view: DeviceBufferView = ctx.client.createViewOfDeviceBuffer({ pointer: ptr, dtype: 'u8', dims, device: ctx.device, onDelete: true });
+  const view: DeviceBufferView = ctx.client.createViewOfDeviceBuffer({ pointer: ptr, dtype: 'u8', dims, device: ctx.device });
   return { buf, ptr, view };
 }
 
