@@ -24,22 +24,6 @@ export async function noCompilerIsUnsupported<T>(ctx: { unsupported(reason: stri
 /** How long one ahead-of-time compile may take: a TPU convolution compiles in ~20 s, far beyond an execute's deadline. */
 export const COMPILE_TIMEOUT_MS = 180_000;
 
-/**
- * A valid program the compiler declines for a capability it lacks (an element type, an op on a type): UNIMPLEMENTED,
- * or an error whose message says the feature is not supported (libtpu: INVALID_ARGUMENT "INT2 is not supported for
- * rank 1", or "Unexpected operand type for FFT: c128"). The corpus's programs are valid (XLA's CPU compiler referees them), so such an answer is a capability
- * verdict, never a failure; any other error is.
- */
-export function capabilityDeclined(e: unknown): string | undefined {
-  if (!isPjrtError(e)) return undefined;
-  // libtpu on c128 FFT: INVALID_ARGUMENT "Unexpected operand type for FFT: c128[2,6]" (a type the backend lacks).
-  const said = /\b(not (yet )?supported|unsupported|not implemented|unimplemented|unexpected (operand|element) type)\b/i.test(e.message);
-  if (e.codeName === 'UNIMPLEMENTED' || (said && ['INVALID_ARGUMENT', 'INTERNAL', 'FAILED_PRECONDITION', 'UNKNOWN'].includes(e.codeName))) {
-    return `the compiler declines the program: ${e.slot} returned ${e.codeName} ("${e.message.split('\n')[0]}")`;
-  }
-  return undefined;
-}
-
 /** The worker's compile target (src/harness/compile-only.ts); a plugin that creates no topology is unsupported. */
 export async function compileTarget(ctx: CaseContext<unknown>): Promise<TopologyDescription> {
   return unimplementedIsUnsupported(ctx, 'the plugin creates no topology to compile against', () => compileTopology(ctx.plugin, ctx.config));

@@ -6,7 +6,6 @@
 import { programFor } from '../../src/harness/index.js';
 import type { Buffer, Client, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import * as check from './check.js';
-import { isPjrtError } from './errors.js';
 import { checkedOutputs } from './outputs.js';
 
 interface HostArray {
@@ -57,19 +56,6 @@ export async function run1(client: Client, text: string, args: HostArray[], outs
   const bufs = await Promise.all(args.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: dev })));
   const outputs = checkedOutputs(await exe.execute([bufs]), outs.length);
   return Promise.all(outputs[0]!.map((b, k) => readOut(b, outs[k]!)));
-}
-
-/**
- * Runs `f`; UNIMPLEMENTED from PJRT_Client_Compile means the plugin lacks an op of the program (or this form of it),
- * so the case is unsupported, as in tier1.program.run. Any other error propagates.
- */
-export async function opsOrUnsupported<T>(ctx: { unsupported(reason: string): never }, f: () => Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (e) {
-    if (isPjrtError(e) && e.slot === 'PJRT_Client_Compile' && e.codeName === 'UNIMPLEMENTED') ctx.unsupported(`compile: ${e.message}`);
-    throw e;
-  }
 }
 
 /** The first n addressable devices' ids as a [replica][partition] table (no DefaultDeviceAssignment call). */

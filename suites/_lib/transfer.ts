@@ -1,17 +1,13 @@
 // Host-buffer helpers shared by the transfer, buffer and async suites.
 import type { Client, Device, Memory, Buffer } from '../../src/pjrt/index.js';
-import { isPjrtError } from './errors.js';
-import { dtype, elementCount } from './patterns.js';
+import { typeRefused } from './declined.js';
+import { elementCount } from './patterns.js';
 
 interface UnsupportedCtx {
   unsupported(reason: string): never;
 }
 
-/**
- * Upload; an UNIMPLEMENTED answer means the plugin does not support the element type (→ unsupported). For a type
- * outside the core set, INVALID_ARGUMENT means the same: the header neither requires every PJRT_Buffer_Type nor
- * names the code for one a plugin lacks (pjrt-ocl answers INVALID_ARGUMENT "unsupported buffer dtype" for f8e4m3).
- */
+/** Upload; a refusal of the element type (suites/_lib/declined.ts typeRefused) makes the case unsupported. */
 export async function uploadOrUnsupported(
   ctx: UnsupportedCtx,
   client: Client,
@@ -21,8 +17,8 @@ export async function uploadOrUnsupported(
   try {
     return await client.upload(data, { ...spec, dims: [...spec.dims] });
   } catch (e) {
-    const lacksType = isPjrtError(e) && (e.codeName === 'UNIMPLEMENTED' || (e.codeName === 'INVALID_ARGUMENT' && !dtype(spec.dtype).core));
-    if (lacksType) ctx.unsupported(`${spec.dtype}${JSON.stringify(spec.dims)}: ${e.codeName} "${e.message}"`);
+    const refused = typeRefused(e, spec.dtype);
+    if (refused) ctx.unsupported(`${spec.dtype}${JSON.stringify(spec.dims)}: ${refused}`);
     throw e;
   }
 }

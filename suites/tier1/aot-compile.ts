@@ -2,7 +2,7 @@
 // PJRT_TopologyDescription_Create from a name, then PJRT_Compile against it): no client, so it runs in the
 // compile-only profile on a plugin without devices (libtpu on a machine without a TPU). One case per corpus program;
 // each checks what the header promises and frameworks read of the executable against the program's sidecar.
-// A program the compiler declines for a capability (_lib/aot.ts capabilityDeclined) is unsupported with its message, recorded per (op, type) in the
+// A program the compiler declines for a capability (_lib/declined.ts compileDeclined) is unsupported with its message, recorded per (op, type) in the
 // capability matrix. The claimed faults are proven on the witness programs (the same code path for every program).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,8 @@ import { packageRoot } from '../../src/config/paths.js';
 import { dtype } from '../../src/abi/dtypes.js';
 import { enumDef } from '../../src/abi/enums.js';
 import * as check from '../_lib/check.js';
-import { capabilityDeclined, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { compileDeclined } from '../_lib/declined.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { BAD_PROGRAMS } from '../_lib/programs.js';
 
@@ -80,7 +81,7 @@ export async function aotCompileEntry(ctx: CaseContext<unknown>, e: CorpusEntry)
     for (const [cell, ok] of Object.entries(capabilityCells(e, true))) ctx.capability(cell, ok);
     return exe;
   } catch (err) {
-    const declined = capabilityDeclined(err);
+    const declined = compileDeclined(err, e.dtypes);
     if (isUnsupported(err) || declined) for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
     if (declined) ctx.unsupported(declined);
     return noCompilerIsUnsupported(ctx, () => Promise.reject(err)); // NOT_FOUND: no compiler for the platform

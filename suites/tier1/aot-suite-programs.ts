@@ -10,7 +10,8 @@ import { readSuiteIndex, suiteTextFile, textSha256 } from '../../src/corpus/arti
 import { mainSignature } from '../../src/corpus/signature.js';
 import type { Program } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
-import { capabilityDeclined, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { compileDeclined } from '../_lib/declined.js';
 import { isUnsupported } from '../_lib/errors.js';
 import { BAD_PROGRAMS } from '../_lib/programs.js';
 import { aotCompile, checkAotExecutable, t, type AotExpectation } from './aot-compile.js';
@@ -27,6 +28,12 @@ const dtypeOfMlir = new Map([...DTYPES].reverse().map((d) => [d.mlir, d.name]));
 const short = (sha: string): string => sha.slice(0, 12);
 const textOf = (sha: string): string | undefined => (existsSync(suiteTextFile(sha)) ? readFileSync(suiteTextFile(sha), 'utf8') : undefined);
 
+/** The element types of @main's inputs and outputs (those the CTS knows). */
+function dtypesOf(text: string): string[] {
+  const sig = mainSignature(text);
+  return [...(sig?.inputs ?? []), ...(sig?.outputs ?? [])].flatMap((t) => dtypeOfMlir.get(t.element) ?? []);
+}
+
 /** @main's outputs as dtypes and dims; undefined when the signature is not plain static tensors of known types. */
 function outputsOf(text: string): AotExpectation['outputs'] {
   const outs = mainSignature(text)?.outputs;
@@ -38,7 +45,7 @@ const index = readSuiteIndex();
 const invalid = new Map(BAD_PROGRAMS.map((b) => [textSha256(b.text), b]));
 const programs = Object.entries(index?.programs ?? {}).filter(([sha]) => !invalid.has(sha)).flatMap(([sha, p]) => {
   const text = textOf(sha);
-  return text === undefined ? [] : [{ id: short(sha), sha, text, want: { name: short(sha), replicas: p.replicas, partitions: p.partitions, outputs: outputsOf(text) } }];
+  return text === undefined ? [] : [{ id: short(sha), sha, text, dtypes: dtypesOf(text), want: { name: short(sha), replicas: p.replicas, partitions: p.partitions, outputs: outputsOf(text) } }];
 });
 const rejected = [...new Set([...Object.keys(index?.rejected ?? {}), ...Object.keys(index?.programs ?? {}).filter((sha) => invalid.has(sha))])].sort().flatMap((sha) => {
   const text = textOf(sha);
@@ -69,7 +76,7 @@ if (programs.length > 0) {
       exe = await aotCompile(ctx, programOf(ctx, sha, text), want);
     } catch (err) {
       if (isUnsupported(err)) throw err;
-      const declined = capabilityDeclined(err);
+      const declined = compileDeclined(err, ctx.p.dtypes);
       if (declined) ctx.unsupported(declined);
       return noCompilerIsUnsupported(ctx, () => Promise.reject(err)); // NOT_FOUND: no compiler for the platform
     }

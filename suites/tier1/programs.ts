@@ -10,6 +10,7 @@ import type { ObservedError } from '../../src/config/results.js';
 import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/config/paths.js';
 import * as check from '../_lib/check.js';
+import { compileDeclined } from '../_lib/declined.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { uploadOrUnsupported } from '../_lib/transfer.js';
 
@@ -61,9 +62,10 @@ async function runEntry(ctx: CaseContext<unknown>, e: RunEntry): Promise<{ exe: 
       ...(e.partitions > 1 ? { useSpmdPartitioning: true } : {}),
     });
   } catch (err) {
-    if (isPjrtError(err) && err.codeName === 'UNIMPLEMENTED') {
+    const declined = compileDeclined(err, e.dtypes);
+    if (declined) {
       for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
-      ctx.unsupported(`compile: ${err.message}`);
+      ctx.unsupported(declined);
     }
     throw err;
   }

@@ -5,7 +5,8 @@
 // dtype and dims (no ToHostBuffer size query).
 import { area, params } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { opsOrUnsupported, runReplicated } from '../_lib/exec.js';
+import { declinedIsUnsupported } from '../_lib/declined.js';
+import { runReplicated } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
 import * as prog from '../_lib/programs.js';
 import type { CollectiveProgram } from '../_lib/programs.js';
@@ -35,7 +36,7 @@ t.case('pmap_psum', { description: 'x + psum(x) over the replicas gives each ele
     const n = p.count(client.addressableDevices().length);
     const xs = prog.iota(n);
     const sum = xs.reduce((a, b) => a + b, 0);
-    const out = await opsOrUnsupported(ctx, () => runReplicated(client, prog.pmapPsum(n), n, xs.map((x) => [{ dtype: 'f32', dims: [1], data: f32([x]) }]), [{ dtype: 'f32', dims: [1] }]));
+    const out = await declinedIsUnsupported(ctx, ['f32'], () => runReplicated(client, prog.pmapPsum(n), n, xs.map((x) => [{ dtype: 'f32', dims: [1], data: f32([x]) }]), [{ dtype: 'f32', dims: [1] }]));
     check.equal(out.map((o) => readF32(o[0]!)[0]), xs.map((x) => x + sum), `pmap(x + psum(x)) over arange(${n}) must give each element plus the sum`);
   });
 
@@ -44,7 +45,7 @@ t.case('replica_id', { description: 'stablehlo.replica_id gives each replica its
   .params(SPANS)
   .run(async (ctx) => {
     const n = ctx.p.count(ctx.client.addressableDevices().length);
-    const out = await opsOrUnsupported(ctx, () => runReplicated(ctx.client, prog.replicaId(n), n, prog.iota(n).map(() => []), [{ dtype: 'u32', dims: [] }]));
+    const out = await declinedIsUnsupported(ctx, ['u32'], () => runReplicated(ctx.client, prog.replicaId(n), n, prog.iota(n).map(() => []), [{ dtype: 'u32', dims: [] }]));
     const ids = out.map((o) => new Uint32Array(o[0]!.slice().buffer)[0]);
     check.equal(ids, prog.iota(n), 'stablehlo.replica_id must return each replica its own index');
   });
@@ -72,6 +73,6 @@ t.case('collective', { description: 'each cross-replica collective computes its 
     const n = p.span.count(ctx.client.addressableDevices().length);
     if (p.span.id === 'all' && n < (p.minDevices ?? 1)) return ctx.skip(`needs ${p.minDevices} addressable devices`);
     const c = p.make(n);
-    const out = await opsOrUnsupported(ctx, () => runReplicated(ctx.client, c.text, n, c.inputs.map((x) => [{ dtype: 'f32', dims: c.inputDims, data: f32(x) }]), [{ dtype: 'f32', dims: [c.outputs[0]!.length] }]));
+    const out = await declinedIsUnsupported(ctx, ['f32'], () => runReplicated(ctx.client, c.text, n, c.inputs.map((x) => [{ dtype: 'f32', dims: c.inputDims, data: f32(x) }]), [{ dtype: 'f32', dims: [c.outputs[0]!.length] }]));
     check.equal(out.map((o) => readF32(o[0]!)), c.outputs, `${p.id} over ${n} replica(s) must give the values the StableHLO spec defines`);
   });

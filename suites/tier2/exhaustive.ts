@@ -8,8 +8,8 @@ import { dtype } from '../../src/abi/index.js';
 import { checkResults, describeReport, EXHAUSTIVE_BINARY, EXHAUSTIVE_UNARY, exhaustiveCatches, hostBytes, inputsOf, programText, smallFloatTypes } from '../../src/corpus/exhaustive.js';
 import { boundOf } from '../../src/oracle/accuracy.js';
 import * as check from '../_lib/check.js';
-import { isPjrtError } from '../_lib/errors.js';
-import { opsOrUnsupported, run1 } from '../_lib/exec.js';
+import { declinedIsUnsupported, typeRefused } from '../_lib/declined.js';
+import { run1 } from '../_lib/exec.js';
 
 const t = area('tier2.exhaustive', { tier: 2, heavy: true, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Client_BufferFromHostBuffer', 'PJRT_Buffer_ToHostBuffer'] } });
 
@@ -41,12 +41,13 @@ async function runOne(ctx: CaseContext<Row>): Promise<void> {
   const n = inputs.args[0]!.length;
   let out: Uint8Array;
   try {
-    [out] = (await opsOrUnsupported(ctx, () =>
+    [out] = (await declinedIsUnsupported(ctx, [d.name], () =>
       run1(ctx.client, programText(p.op, d, n), inputs.args.map((a) => ({ dtype: d.name, dims: [n], data: hostBytes(d, a) })), [{ dtype: d.name, dims: [n] }]),
     )) as [Uint8Array];
   } catch (e) {
     // a plugin without the element type refuses its buffers
-    if (isPjrtError(e) && e.codeName === 'UNIMPLEMENTED') ctx.unsupported(`${e.slot}: ${e.message}`);
+    const refused = typeRefused(e, d.name);
+    if (refused) ctx.unsupported(refused);
     throw e;
   }
   const r = checkResults(p.op, d, inputs, out);

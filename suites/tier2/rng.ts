@@ -5,7 +5,8 @@
 import { area } from '../../src/harness/index.js';
 import type { CaseContext } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { opsOrUnsupported, run1, type OutSpec } from '../_lib/exec.js';
+import { declinedIsUnsupported } from '../_lib/declined.js';
+import { run1, type OutSpec } from '../_lib/exec.js';
 import { module, tensor } from '../_lib/programs.js';
 
 const t = area('tier2.rng', { tier: 2, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
@@ -60,7 +61,7 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 /** One execution from `state`: the output state (as numbers) and the output's bytes. */
 async function generate(ctx: CaseContext<unknown>, r: RngRow, state: readonly bigint[]): Promise<{ state: bigint[]; bits: Uint8Array }> {
   const stateSpec: OutSpec = { dtype: 'u64', dims: [state.length] };
-  const [s, bits] = await opsOrUnsupported(ctx, () => run1(ctx.client, rngProgram(r), [{ dtype: 'u64', dims: [state.length], data: u64s(state) }], [stateSpec, r.out]));
+  const [s, bits] = await declinedIsUnsupported(ctx, ['u64', r.out.dtype], () => run1(ctx.client, rngProgram(r), [{ dtype: 'u64', dims: [state.length], data: u64s(state) }], [stateSpec, r.out]));
   return { state: readU64s(s!), bits: bits! };
 }
 
