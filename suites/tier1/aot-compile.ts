@@ -223,6 +223,15 @@ async function aotCompileAt(ctx: CaseContext<unknown>, placement: CodePlacement)
   await aotCompile(ctx, { ...programOf(ctx, e), placement }, expectationOf(e));
 }
 
+/** The first 80 bytes of add_f32 (cut inside a token), right before a PROT_NONE page: PJRT_Compile must only refuse it. */
+async function aotRejectAtGuard(ctx: CaseContext<unknown>): Promise<void> {
+  const e = entry('add_f32');
+  if (!e) return ctx.skip('the corpus lacks add_f32');
+  const topology = await compileTarget(ctx);
+  await check.rejects(() => ctx.plugin.compile(topology, { code: e.program.slice(0, 80), format: 'mlir', placement: 'guard_after_code' }, {}, { scope: ctx.scope }),
+    'a truncated program given as exactly code_size bytes should be rejected with an error, without reading past them (quality)');
+}
+
 t.case('reads_within_terminated_code', {
   source: 'header',
   cite: `${PROGRAM_CITE} — the caller's string is code_size bytes and, as every framework's std::string has it, a NUL after them: PJRT_Compile may read that terminator but no byte past it`,
@@ -231,6 +240,8 @@ t.case('reads_within_terminated_code', {
 
 t.case('reads_only_code_size', {
   source: 'quality',
-  cite: `${PROGRAM_CITE} — code_size says where the program ends; a compiler that reads the byte after it (MLIR's lexer expects a NUL there) works with every framework, whose std::string has one, but not with a C caller that passes exactly code_size bytes`,
+  cite: `${PROGRAM_CITE} — code_size says where the program ends; a compiler that reads past it works with every framework, whose std::string has a NUL there, but not with a C caller that passes exactly code_size bytes (XLA's MLIR parser reports an error at the end of a truncated text by reading on: libtpu dies there)`,
   catches: ['program_read_as_c_string', 'program_lookahead_past_end'],
-}).run((ctx) => aotCompileAt(ctx, 'guard_after_code'));
+})
+  .params([{ id: 'valid' }, { id: 'truncated' }] as const)
+  .run((ctx) => (ctx.p.id === 'valid' ? aotCompileAt(ctx, 'guard_after_code') : aotRejectAtGuard(ctx)));

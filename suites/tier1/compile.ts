@@ -54,14 +54,25 @@ t.case('reads_within_terminated_code', {
   await client.compile({ ...program, placement: 'guard_after_nul' });
 });
 
+/** A valid program, and one cut off inside a token (its parse error points at the end of the code). */
+const GUARDED = [
+  { id: 'valid', text: addOne([4]) },
+  { id: 'truncated', text: addOne([4]).slice(0, 80) },
+] as const;
+
 t.case('reads_only_code_size', {
   source: 'quality',
-  cite: `${PROGRAM_CITE} — code_size says where the program ends; a plugin that reads the byte after it (MLIR's lexer expects a NUL there) works with every framework, whose std::string has one, but not with a C caller that passes exactly code_size bytes`,
+  cite: `${PROGRAM_CITE} — code_size says where the program ends; a plugin that reads past it works with every framework, whose std::string has a NUL there, but not with a C caller that passes exactly code_size bytes (XLA's MLIR parser reports an error at the end of a truncated text by reading on: libtpu dies there)`,
   catches: ['program_read_as_c_string', 'program_lookahead_past_end'],
-}).run(async ({ client }) => {
-  const program = await programFor(client, addOne([4]));
-  await client.compile({ ...program, placement: 'guard_after_code' });
-});
+})
+  .params(GUARDED)
+  .run(async ({ client, p }) => {
+    if (p.id === 'valid') {
+      await client.compile({ ...(await programFor(client, p.text)), placement: 'guard_after_code' });
+      return;
+    }
+    await check.rejects(() => client.compile({ code: p.text, format: 'mlir', placement: 'guard_after_code' }), 'a truncated program given as exactly code_size bytes should be rejected with an error, without reading past them (quality)');
+  });
 
 t.case('rejects_unknown_format', {
   source: 'header',
