@@ -25,6 +25,7 @@ function identityMismatches(a: RunView, b: RunView): string[] {
   diff('--programs', a.run.programs, b.run.programs);
   diff('--strict', a.run.strict, b.run.strict);
   diff('create options', a.plugin.createOptions ?? {}, b.plugin.createOptions ?? {});
+  diff('topology options', a.plugin.topologyOptions ?? {}, b.plugin.topologyOptions ?? {});
   return out;
 }
 

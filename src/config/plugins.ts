@@ -60,7 +60,9 @@ export const PluginConfig = z.strictObject({
   parallelCreateOptions: z.record(z.string().min(1), CreateOptionValue).optional()
     .describe('create options added when more than one worker runs at once (e.g. GPU: {"preallocate": false})'),
   topology: z.string().min(1).optional()
-    .describe('the topology name PJRT_TopologyDescription_Create is given in a compile-only run (`run --compile-only`; --topology overrides it), e.g. "v4:2x2x1" for TPU; with the entry\'s createOptions as the topology\'s create options'),
+    .describe('the topology name PJRT_TopologyDescription_Create is given (the AOT cases\' compile target; `run --compile-only`\'s whole profile; --topology overrides it), e.g. "v4:2x2x1" for TPU; with the entry\'s createOptions and topologyOptions as the topology\'s create options'),
+  topologyOptions: z.record(z.string().min(1), CreateOptionValue).optional()
+    .describe('create options given to PJRT_TopologyDescription_Create only, over createOptions: options PJRT_Client_Create would reject, e.g. the GPU plugin\'s {"topology": "1x1x4"} (slices x hosts x devices) for ahead-of-time compiles for more devices than the host has'),
   programForms: z.array(z.enum(['text', 'artifact'])).min(1).optional()
     .describe('the forms of a format "mlir" program the plugin compiles: "text" (StableHLO text), "artifact" (a StableHLO portable artifact, VHLO bytecode, as JAX sends); absent: probed by compiling a trivial program in each form'),
 });

@@ -98,6 +98,8 @@ export const PluginIdentity = z.strictObject({
   extensions: ExtensionChainReport.optional(),
   devices: z.array(z.strictObject({ id: z.number(), kind: z.string(), processIndex: z.number().optional() })).optional(),
   createOptions: z.record(z.string(), AttrValue).optional(),
+  /** plugins.json `topologyOptions`: what PJRT_TopologyDescription_Create was given over createOptions. */
+  topologyOptions: z.record(z.string(), AttrValue).optional(),
   /** The stack the plugin's functions ran on in the workers: koffi's own, for synchronous and `.async` calls (bytes). */
   callStack: z.strictObject({ syncBytes: z.number().int(), asyncBytes: z.number().int() }).optional(),
   /** The environment the workers gave the plugin: its plugins.json `env`, and the PJRT_, XLA_ and TPU_ variables they inherited. */
@@ -208,7 +210,7 @@ export const StreamHeader = z.strictObject({
   cts: z.strictObject({ version: z.string() }),
   startedAt: z.string(),
   run: ResultsFile.shape.run,
-  plugin: z.strictObject({ name: z.string(), path: z.string(), createOptions: PluginIdentity.shape.createOptions }),
+  plugin: z.strictObject({ name: z.string(), path: z.string(), createOptions: PluginIdentity.shape.createOptions, topologyOptions: PluginIdentity.shape.topologyOptions }),
   apiMinor: z.number().int(),
   /** How many cases the run selected: a stream with fewer case records was interrupted. Absent in older streams. */
   selected: z.number().int().min(0).optional(),

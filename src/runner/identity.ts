@@ -19,7 +19,9 @@ export function sha256File(file: string): Promise<string | undefined> {
 export function baseIdentity(p: ResolvedPlugin): PluginIdentity {
   const createOptions: NonNullable<PluginIdentity['createOptions']> = {};
   for (const [k, v] of Object.entries(p.createOptions)) createOptions[k] = toJsonValue(v);
-  return { name: p.name, path: p.library, createOptions, env: pluginEnv(p) };
+  const out: PluginIdentity = { name: p.name, path: p.library, createOptions, env: pluginEnv(p) };
+  if (p.topologyOptions) out.topologyOptions = Object.fromEntries(Object.entries(p.topologyOptions).map(([k, v]) => [k, toJsonValue(v)]));
+  return out;
 }
 
 /** Variables of the parent's environment that plugins commonly read; the workers inherit them. */

@@ -299,7 +299,7 @@ async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, 
   };
   const header: StreamHeader = {
     type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run,
-    plugin: { name: identity.name, path: identity.path, ...(identity.createOptions ? { createOptions: identity.createOptions } : {}) }, apiMinor,
+    plugin: { name: identity.name, path: identity.path, ...(identity.createOptions ? { createOptions: identity.createOptions } : {}), ...(identity.topologyOptions ? { topologyOptions: identity.topologyOptions } : {}) }, apiMinor,
     selected: selected.length,
   };
   return {

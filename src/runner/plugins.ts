@@ -103,5 +103,6 @@ export function resolvePlugin(file: string, nameOrPath: string | undefined, over
   if (cfg.expectations) out.expectations = path.resolve(path.dirname(file), cfg.expectations);
   for (const k of PASSED_THROUGH) if (cfg[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = cfg[k];
   if (cfg.parallelCreateOptions) out.parallelCreateOptions = Object.fromEntries(Object.entries(cfg.parallelCreateOptions).map(([k, v]) => [k, fromJson(v)]));
+  if (cfg.topologyOptions) out.topologyOptions = Object.fromEntries(Object.entries(cfg.topologyOptions).map(([k, v]) => [k, fromJson(v)]));
   return out;
 }

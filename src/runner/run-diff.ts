@@ -35,7 +35,7 @@ export interface RunView {
   cts: string;
   apiMinor: number;
   run: ResultsFile['run'];
-  plugin: { name: string; path: string; version?: string; sha256?: string; createOptions?: Record<string, unknown> };
+  plugin: { name: string; path: string; version?: string; sha256?: string; createOptions?: Record<string, unknown>; topologyOptions?: Record<string, unknown> };
   results: CaseResult[];
   /** When the run began (the stream's header, the results file's startedAt). */
   startedAt?: string;
@@ -52,7 +52,7 @@ function viewOf(file: string, r: ResultsFile): RunView {
   return {
     file, cts: r.cts.version, apiMinor: r.run.apiMinor ?? PJRT_API_MINOR, run: r.run, results: r.results, startedAt: r.startedAt,
     ...(r.interrupted ? { incomplete: 'interrupted (the results file says so)' } : {}),
-    plugin: { name: p.name, path: p.path, ...(p.platformVersion ? { version: p.platformVersion } : {}), ...(p.sha256 ? { sha256: p.sha256 } : {}), ...(p.createOptions ? { createOptions: p.createOptions } : {}) },
+    plugin: { name: p.name, path: p.path, ...(p.platformVersion ? { version: p.platformVersion } : {}), ...(p.sha256 ? { sha256: p.sha256 } : {}), ...(p.createOptions ? { createOptions: p.createOptions } : {}), ...(p.topologyOptions ? { topologyOptions: p.topologyOptions } : {}) },
   };
 }
 
@@ -136,7 +136,7 @@ export function loadRun(file: string): RunView {
     : hd.selected !== undefined && results.length < hd.selected ? `interrupted: ${results.length} of the ${hd.selected} selected case(s) recorded` : undefined;
   return {
     file, cts: hd.cts.version, apiMinor: hd.apiMinor, run: hd.run, results, startedAt: hd.startedAt, ...(incomplete ? { incomplete } : {}),
-    plugin: { name: hd.plugin.name, path: hd.plugin.path, ...(hd.plugin.createOptions ? { createOptions: hd.plugin.createOptions } : {}) },
+    plugin: { name: hd.plugin.name, path: hd.plugin.path, ...(hd.plugin.createOptions ? { createOptions: hd.plugin.createOptions } : {}), ...(hd.plugin.topologyOptions ? { topologyOptions: hd.plugin.topologyOptions } : {}) },
   };
 }
 

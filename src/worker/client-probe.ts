@@ -5,6 +5,7 @@ import type { Plugin } from '../pjrt/index.js';
 import type { Scope } from '../pjrt/scope.js';
 import { traced } from './call-trace.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
+import { topologyCreateOptions } from '../harness/compile-only.js';
 
 /** The entry's topology name (plugins.json `topology`), where the entry has one. */
 function topologyName(plugin: ResolvedPlugin): string | undefined {
@@ -25,7 +26,7 @@ export function compileOnlyHint(plugin: ResolvedPlugin, loaded: Plugin, scope: S
   const name = topologyName(plugin);
   try {
     const topology = traced('PJRT_TopologyDescription_Create', () =>
-      loaded.createTopology({ ...(name !== undefined ? { name } : {}), options: plugin.createOptions, scope }));
+      loaded.createTopology({ ...(name !== undefined ? { name } : {}), options: topologyCreateOptions(plugin), scope }));
     const devices = topology.deviceDescriptions().length;
     const which = name !== undefined ? `topology "${name}"` : 'a topology';
     return `PJRT_TopologyDescription_Create works, ${which} of ${devices} device(s): \`run --compile-only\` runs the cases that need no client`;

@@ -9,7 +9,7 @@ import { NAMED_VALUE_KINDS } from '../_lib/named.js';
 import { checkCanonicalShape } from '../_lib/canonical-shape.js';
 import { checkDeviceIdsUnique, checkFingerprintStable, checkTopologyAttributes } from '../_lib/topology-checks.js';
 import { noCompilerIsUnsupported } from '../_lib/aot.js';
-import { createOptionsOf } from '../_lib/config.js';
+import { topologyCreateOptions } from '../../src/harness/compile-only.js';
 import { TopologyDescription as Topology } from '../../src/pjrt/index.js';
 
 const t = area('tier1.topology', { tier: 1, requires: { slots: ['PJRT_Client_Devices', 'PJRT_Client_AddressableDevices'] } });
@@ -274,7 +274,7 @@ t.case('topology_create', {
   requires: { slots: ['PJRT_TopologyDescription_Create', 'PJRT_TopologyDescription_Destroy', 'PJRT_TopologyDescription_GetDeviceDescriptions', 'PJRT_TopologyDescription_PlatformName'] },
 }).run(async (ctx) => {
   const created = await check.unimplementedIsUnsupported(ctx, 'the CPU plugin of XLA has no topology to create', () =>
-    ctx.plugin.createTopology({ options: createOptionsOf(ctx.config), scope: ctx.scope }),
+    ctx.plugin.createTopology({ options: topologyCreateOptions(ctx.config), scope: ctx.scope }),
   );
   check.ok(created.deviceDescriptions().length > 0, 'a created topology (with the options a client is created with) must describe its devices', '≥ 1 device', '0');
   check.equal(created.platformName(), ctx.client.platformName(), 'a topology created by the plugin is of the plugin\'s platform');

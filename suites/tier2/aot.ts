@@ -5,7 +5,7 @@ import { area, programFor, type CaseContext } from '../../src/harness/index.js';
 import type { Client, Executable, LoadedExecutable, Program, TopologyDescription } from '../../src/pjrt/index.js';
 import type { CompileOptions } from '../../src/proto/index.js';
 import * as check from '../_lib/check.js';
-import { createOptionsOf } from '../_lib/config.js';
+import { topologyCreateOptions } from '../../src/harness/compile-only.js';
 import { noCompilerIsUnsupported } from '../_lib/aot.js';
 import { BASIC_EXECUTE, compileText } from '../_lib/exec.js';
 import { f32, readF32 } from '../_lib/patterns.js';
@@ -81,7 +81,7 @@ t.case('compile_against_created_topology', {
   requires: { slots: ['PJRT_TopologyDescription_Create', 'PJRT_Executable_NumOutputs'] },
 }).run(async (ctx) => {
   const topology = await check.unimplementedIsUnsupported(ctx, 'the platform cannot create topologies', () =>
-    ctx.plugin.createTopology({ options: createOptionsOf(ctx.config), scope: ctx.scope }),
+    ctx.plugin.createTopology({ options: topologyCreateOptions(ctx.config), scope: ctx.scope }),
   );
   const exe = await aotCompile(ctx, topology, addAndMul([3]));
   check.equal(exe.numOutputs(), 2, 'NumOutputs of (a + b, a * b) compiled against a created topology');
