@@ -12,6 +12,7 @@ import { hostname } from 'node:os';
 import type { Etcd3 } from 'etcd3';
 import { errText, ETCD_CALL_MS, openEtcd, within } from './etcd.js';
 import { runRoot } from './url.js';
+import type { CreateOptionValue } from '../config/plugins.js';
 
 export interface NodeTask {
   id: string;
@@ -19,7 +20,7 @@ export interface NodeTask {
   /** the node ids that take part */
   start: number[];
   /** create options common to every node (node id / count are added by each node) */
-  options: Record<string, string | number | boolean>;
+  options: Record<string, CreateOptionValue>;
   nodeIdOption: string;
   numNodesOption: string;
   /** a node kills its share after this long */

@@ -115,7 +115,8 @@ export function donateWithControlDependency(b: Buffer): ControlledDonation {
 }
 
 export type MemoryLayout =
-  | { type: 'tiled'; minorToMajor: number[]; tileDimSizes: number[] }
+  /** `tiles`: each tile's dims, outermost tile first (PJRT_Buffer_MemoryLayout_Tiled tile_dims split by tile_dim_sizes) */
+  | { type: 'tiled'; minorToMajor: number[]; tiles: number[][] }
   | { type: 'strides'; byteStrides: number[] }
   | { type: 'unknown'; value: number };
 
@@ -131,8 +132,11 @@ export function memoryLayout(b: Buffer): MemoryLayout {
   if (type === enumValue('PJRT_Buffer_MemoryLayout_Type', 'Tiled')) {
     const t = layoutOf('PJRT_Buffer_MemoryLayout_Tiled');
     const m2m = mem.readI64Array(mem.readPtr(union, t.field('minor_to_major').offset), Number(mem.readU64(union, t.field('minor_to_major_size').offset)));
-    const tiles = mem.readU64Array(mem.readPtr(union, t.field('tile_dim_sizes').offset), Number(mem.readU64(union, t.field('num_tiles').offset)));
-    return { type: 'tiled', minorToMajor: m2m.map(Number), tileDimSizes: tiles.map(Number) };
+    const sizes = mem.readU64Array(mem.readPtr(union, t.field('tile_dim_sizes').offset), Number(mem.readU64(union, t.field('num_tiles').offset))).map(Number);
+    const dims = mem.readI64Array(mem.readPtr(union, t.field('tile_dims').offset), sizes.reduce((x, y) => x + y, 0)).map(Number);
+    let at = 0;
+    const tiles = sizes.map((n) => dims.slice(at, (at += n)));
+    return { type: 'tiled', minorToMajor: m2m.map(Number), tiles };
   }
   if (type === enumValue('PJRT_Buffer_MemoryLayout_Type', 'Strides')) {
     const s = layoutOf('PJRT_Buffer_MemoryLayout_Strides');

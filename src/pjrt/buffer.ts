@@ -6,6 +6,7 @@ import { dtypeNameOf } from './dtype.js';
 import { Event } from './event.js';
 import { Handle } from './handle.js';
 import type { Memory } from './memory.js';
+import { denseLayout, memoryLayoutArgs, type LayoutSpec } from './layout.js';
 import type { Scope } from './scope.js';
 
 /** A PJRT_Buffer (caller-owned). */
@@ -105,13 +106,17 @@ export class Buffer extends Handle {
   /**
    * Copies the buffer to a new host array: the copy on a worker, then the event. The destination's size is
    * `dstSize`, else computed from `dtype`/`dims` (given, or remembered in `shape`), and only for a buffer of
-   * unknown shape asked of the plugin (the size query).
+   * unknown shape asked of the plugin (the size query). The host layout is dense major-to-minor, as XLA's C-API client
+   * passes the layout of the literal it fills (PjRtCApiBuffer::ToLiteral); `hostLayout: null` passes NULL ("the layout
+   * of the src buffer will be used"), for the cases that ask about that.
    */
-  async toHost(opts: { dstSize?: number; dtype?: string; dims?: readonly number[] } = {}): Promise<Uint8Array> {
+  async toHost(opts: { dstSize?: number; dtype?: string; dims?: readonly number[]; hostLayout?: LayoutSpec | null } = {}): Promise<Uint8Array> {
     const shape = opts.dtype !== undefined && opts.dims !== undefined ? { dtype: opts.dtype, dims: opts.dims } : this.shape;
     const size = opts.dstSize ?? (shape ? Buffer.hostBytes(shape.dtype, shape.dims) : this.hostSize());
     const dst = new Uint8Array(size);
+    const layout = opts.hostLayout === undefined ? denseLayout((shape?.dims ?? this.dims()).length) : opts.hostLayout;
     const a = this.api.args('PJRT_Buffer_ToHostBuffer').ptr('src', this.alive('Buffer')).bytes('dst', 'dst_size', dst);
+    if (layout !== null) a.struct('host_layout', memoryLayoutArgs(this.api, layout));
     await this.api.callAsync('PJRT_Buffer_ToHostBuffer', a);
     const ev = a.getPtr('event');
     if (ev !== null) {

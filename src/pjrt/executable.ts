@@ -202,6 +202,9 @@ export class LoadedExecutable extends Handle {
     const nOut = this.numOutputs();
     const api = this.api;
     const options = api.args('PJRT_ExecuteOptions');
+    // Every framework asks for host-callback data in major-to-minor layout (IFRT pjrt_executable.cc, jaxlib, TF,
+    // torch_xla set it true; XLA's wrapper: "PJRT C API doesn't support use_major_to_minor_data_layout_for_callbacks = false").
+    if (options.layout.has('use_major_to_minor_data_layout_for_callbacks')) options.bool('use_major_to_minor_data_layout_for_callbacks', true);
     if (opts.nonDonatable !== undefined) {
       options.i64s('non_donatable_input_indices', 'num_non_donatable_input_indices', opts.nonDonatable);
     }

@@ -1,11 +1,12 @@
 // PJRT_Buffer_MemoryLayout as the caller builds it: a Tiled layout (minor_to_major, no tiles) or byte Strides.
 // Used for ToHostBuffer's host_layout and BufferFromHostBuffer's device_layout.
 import { enumValue } from '../abi/index.js';
-import type { Args, RawApi } from '../ffi/index.js';
+import { mem, type Args, type RawApi } from '../ffi/index.js';
 import type { Buffer } from './buffer.js';
 import { Event } from './event.js';
 
-export type LayoutSpec = { minorToMajor: readonly number[] } | { byteStrides: readonly number[] };
+/** A Tiled layout (`tiles`: each tile's dims, outermost first; none: dense) or byte Strides. */
+export type LayoutSpec = { minorToMajor: readonly number[]; tiles?: readonly (readonly number[])[] } | { byteStrides: readonly number[] };
 
 /**
  * The dense major-to-minor layout of a rank-`rank` array: what an `xla::Shape` carries unless told otherwise, so what
@@ -19,9 +20,17 @@ export function denseLayout(rank: number): LayoutSpec {
 export function memoryLayoutArgs(api: RawApi, spec: LayoutSpec): Args {
   const outer = api.args('PJRT_Buffer_MemoryLayout');
   const tiled = 'minorToMajor' in spec;
-  const inner = tiled
-    ? api.args('PJRT_Buffer_MemoryLayout_Tiled').i64s('minor_to_major', 'minor_to_major_size', spec.minorToMajor).size('num_tiles', 0)
-    : api.args('PJRT_Buffer_MemoryLayout_Strides').i64s('byte_strides', 'num_byte_strides', spec.byteStrides);
+  let inner: Args;
+  if (tiled) {
+    const tiles = spec.tiles ?? [];
+    inner = api.args('PJRT_Buffer_MemoryLayout_Tiled').i64s('minor_to_major', 'minor_to_major_size', spec.minorToMajor).size('num_tiles', tiles.length);
+    if (tiles.length > 0) {
+      const sizes = BigUint64Array.from(tiles, (t) => BigInt(t.length));
+      inner.i64s('tile_dims', null, tiles.flat()).ptr('tile_dim_sizes', mem.addressOf(sizes)).keep(sizes);
+    }
+  } else {
+    inner = api.args('PJRT_Buffer_MemoryLayout_Strides').i64s('byte_strides', 'num_byte_strides', spec.byteStrides);
+  }
   outer.buf.set(inner.buf.subarray(0, inner.layout.sizeof), outer.layout.offset('layout'));
   outer.keep(inner).i32('type', enumValue('PJRT_Buffer_MemoryLayout_Type', tiled ? 'Tiled' : 'Strides'));
   return outer;

@@ -17,7 +17,10 @@ export interface CompileOptions {
   numPartitions?: number;
   /** [replica][partition] → device id. */
   deviceAssignment?: number[][];
-  /** -1 leaves it unset (encoded explicitly, since proto3's default 0 means device 0). */
+  /**
+   * Default -1, "not set", as JAX sends it (ExecutableBuildOptions' default, encoded explicitly: proto3's absent 0 would
+   * pin device 0, and XLA's ExecutableBuildOptionsFromProto applies any value but -1).
+   */
   deviceOrdinal?: number;
   useSpmdPartitioning?: boolean;
   useShardyPartitioner?: boolean;
@@ -25,6 +28,7 @@ export interface CompileOptions {
   parameterIsTupledArguments?: boolean;
   argumentLayouts?: ArgumentLayout[];
   processIndex?: number;
+  /** Default 1, ExecutableBuildOptions' default (an absent proto3 field would read 0 processes). */
   processCount?: number;
   envOptionOverrides?: Record<string, string | boolean | bigint | number>;
   profileVersion?: number;
@@ -59,11 +63,11 @@ function compileOptionsObject(o: CompileOptions): Record<string, unknown> {
   const replicas = o.numReplicas ?? o.deviceAssignment?.length ?? 1;
   const partitions = o.numPartitions ?? o.deviceAssignment?.[0]?.length ?? 1;
   const build: Record<string, unknown> = { numReplicas: replicas, numPartitions: partitions };
-  if (o.deviceOrdinal !== undefined) build.deviceOrdinal = o.deviceOrdinal;
+  build.deviceOrdinal = o.deviceOrdinal ?? -1;
   if (o.useSpmdPartitioning !== undefined) build.useSpmdPartitioning = o.useSpmdPartitioning;
   if (o.useShardyPartitioner !== undefined) build.useShardyPartitioner = o.useShardyPartitioner;
   if (o.processIndex !== undefined) build.processIndex = o.processIndex;
-  if (o.processCount !== undefined) build.processCount = o.processCount;
+  build.processCount = o.processCount ?? 1;
   if (o.deviceAssignment !== undefined) {
     const da = o.deviceAssignment;
     const computations = da[0]?.length ?? 0;
@@ -91,7 +95,7 @@ function compileOptionsObject(o: CompileOptions): Record<string, unknown> {
   return msg;
 }
 
-/** Serialized CompileOptionsProto. Defaults: 1 replica, 1 partition, no device assignment. */
+/** Serialized CompileOptionsProto. Defaults: 1 replica, 1 partition, no device assignment, device_ordinal -1, process_count 1. */
 export function encodeCompileOptions(o: CompileOptions = {}): Uint8Array {
   const T = compileOptionsType();
   return T.encode(T.fromObject(compileOptionsObject(o))).finish();

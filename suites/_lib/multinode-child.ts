@@ -4,11 +4,14 @@ import { Plugin } from '../../src/pjrt/index.js';
 import { exitWithParent } from '../../src/ffi/exit-with-parent.js';
 import type { NamedValues } from '../../src/pjrt/index.js';
 import { openNodeStore, type NodeKvSpec } from './kv-store.js';
+import { fromJson } from '../../src/config/named-value.js';
+import type { CreateOptionValue } from '../../src/config/plugins.js';
 
 export interface NodeSpec {
   pluginPath: string;
   global: boolean;
-  options: Record<string, string | number | boolean>;
+  /** create options as plugins.json spells them (src/config/named-value.ts toWire), node id and count as integers */
+  options: Record<string, CreateOptionValue>;
   /** the store shared with the peers: a directory (`kvDir`) or `kv` */
   kvDir?: string;
   kv?: NodeKvSpec;
@@ -25,9 +28,7 @@ export interface NodeReport {
 }
 
 function revive(o: NodeSpec['options']): NamedValues {
-  const out: NamedValues = {};
-  for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v;
-  return out;
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fromJson(v)]));
 }
 
 async function main(): Promise<void> {

@@ -10,6 +10,8 @@ import type { NodeTask, TaskReport } from '../../src/kv/tasks.js';
 import { parentPidEnv } from '../../src/ffi/parent-pid.js';
 import { DirKvStore } from './kv-dir.js';
 import type { NodeReport, NodeSpec } from './multinode-child.js';
+import { toWire, type NamedValues } from '../../src/config/named-value.js';
+import type { CreateOptionValue } from '../../src/config/plugins.js';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'multinode-child.js');
 
@@ -26,7 +28,7 @@ interface LaunchSpec {
   pluginPath: string;
   global?: boolean;
   /** options common to every node (plugin config + per-run ones) */
-  options: Record<string, string | number | boolean>;
+  options: Record<string, CreateOptionValue>;
   nodeIdOption: string;
   numNodesOption: string;
   numNodes: number;
@@ -152,12 +154,7 @@ export function nodeShare(pluginPath: string, global: boolean, url: string, node
   };
 }
 
-/** Plain JSON spelling of create options for a child's argv. */
-export function jsonOptions(o: Record<string, unknown>): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(o)) {
-    if (typeof v === 'bigint') out[k] = Number(v);
-    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
-  }
-  return out;
+/** The JSON spelling of create options for a child's argv or an etcd task, every value keeping its type (toWire). */
+export function jsonOptions(o: NamedValues): Record<string, CreateOptionValue> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, toWire(v)]));
 }

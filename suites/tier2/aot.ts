@@ -14,15 +14,20 @@ import { checkedOutputs } from '../_lib/outputs.js';
 
 const t = area('tier2.aot', { tier: 2, requires: { slots: ['PJRT_Compile', 'PJRT_Client_TopologyDescription'] } });
 
-/** PJRT_Compile of `code` against `topology`; a platform without an AOT compiler is unsupported (_lib/aot.ts). */
-async function aotCompile(ctx: CaseContext<unknown>, topology: TopologyDescription, code: string, options: CompileOptions = {}): Promise<Executable> {
+/**
+ * PJRT_Compile of `code` against `topology`; a platform without an AOT compiler is unsupported (_lib/aot.ts). Against
+ * the client's own runtime topology the client is passed too, as PjRtCApiClient::Compile passes `args.client = this`;
+ * against a created topology none, as JAX's deviceless compile does.
+ */
+async function aotCompile(ctx: CaseContext<unknown>, target: { topology: TopologyDescription; client?: Client }, code: string, options: CompileOptions = {}): Promise<Executable> {
   const program: Program = await programFor(ctx.client, code); // the form the plugin compiles (text or artifact)
-  return noCompilerIsUnsupported(ctx, () => ctx.plugin.compile(topology, program, options, { scope: ctx.scope }));
+  return noCompilerIsUnsupported(ctx, () => ctx.plugin.compile(target.topology, program, options, { scope: ctx.scope, ...(target.client ? { client: target.client } : {}) }));
 }
 
-/** The client's runtime topology; UNIMPLEMENTED is unsupported. */
-function runtimeTopology(ctx: CaseContext<unknown>): Promise<TopologyDescription> {
-  return check.unimplementedIsUnsupported(ctx, 'the client has no runtime topology', () => ctx.client.topology());
+/** The client's runtime topology (with the client, to compile for it); UNIMPLEMENTED is unsupported. */
+async function runtimeTopology(ctx: CaseContext<unknown>): Promise<{ topology: TopologyDescription; client: Client }> {
+  const topology = await check.unimplementedIsUnsupported(ctx, 'the client has no runtime topology', () => ctx.client.topology());
+  return { topology, client: ctx.client };
 }
 
 /** Outputs of addAndMul([3]) on (1,2,3), (4,5,6) on the executable's first device. */
@@ -83,6 +88,6 @@ t.case('compile_against_created_topology', {
   const topology = await check.unimplementedIsUnsupported(ctx, 'the platform cannot create topologies', () =>
     ctx.plugin.createTopology({ options: topologyCreateOptions(ctx.config), scope: ctx.scope }),
   );
-  const exe = await aotCompile(ctx, topology, addAndMul([3]));
+  const exe = await aotCompile(ctx, { topology }, addAndMul([3]));
   check.equal(exe.numOutputs(), 2, 'NumOutputs of (a + b, a * b) compiled against a created topology');
 });

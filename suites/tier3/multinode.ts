@@ -67,7 +67,7 @@ async function launch(ctx: CaseContext<unknown>, numNodes: number, o: LaunchOpts
   const options = jsonOptions({
     ...createOptionsOf(ctx.config),
     ...(prefixOpt ? { [prefixOpt]: prefix } : {}),
-    ...(timeoutOpt ? { [timeoutOpt]: kvTimeoutMs } : {}),
+    ...(timeoutOpt ? { [timeoutOpt]: BigInt(kvTimeoutMs) } : {}),
   });
   const declared = await nodeOptions(ctx);
   const r = await launchNodes({
