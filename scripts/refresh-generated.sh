@@ -31,6 +31,7 @@ full_runs ""
 node dist/scripts/gen-must-pass.js --reference "$work/reference.json" --reference-xla "$work/reference-xla.json"
 node dist/scripts/gen-conformance.js
 node dist/scripts/gen-api-coverage.js
+node dist/scripts/gen-personalities-doc.js
 cat <<MSG
 refresh-generated: done (runs in $work). Review 'git diff --stat'. Validation records still to refresh, each with its
 own plugin (then: node dist/scripts/gen-validation-tables.js docs/validation/<plugin>.md <results.json> expectations/<plugin>.json):
