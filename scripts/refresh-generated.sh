@@ -32,6 +32,9 @@ node dist/scripts/gen-must-pass.js --reference "$work/reference.json" --referenc
 node dist/scripts/gen-conformance.js
 node dist/scripts/gen-api-coverage.js
 node dist/scripts/gen-personalities-doc.js
+# docs/validation/cuda.md: measured on hardware, projected onto today's case set here
+node dist/scripts/gen-measured-record.js docs/validation/cuda.md docs/validation/data/cuda-h100-2026-11-27.tsv \
+  docs/validation/data/cuda-readings.json expectations/cuda.json
 cat <<MSG
 refresh-generated: done (runs in $work). Review 'git diff --stat'. Validation records still to refresh, each with its
 own plugin (then: node dist/scripts/gen-validation-tables.js docs/validation/<plugin>.md <results.json> expectations/<plugin>.json):

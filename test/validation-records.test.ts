@@ -1,6 +1,7 @@
 // A validation record (docs/validation/*.md) is true only for the case set it was made with: its recorded hash must
 // be today's catalogue's, or the record must be refreshed.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { caseSet, parseCaseSetLine } from '../src/harness/case-set.js';
@@ -20,6 +21,12 @@ describe('validation records', function () {
     assert.notEqual(caseSet([a, b]).hash, caseSet([a, { ...b, source: 'framework' }]).hash);
     assert.notEqual(caseSet([a, b]).hash, caseSet([{ ...a, catches: ['f1'] }, b]).hash);
     assert.notEqual(caseSet([a, b]).hash, caseSet([a]).hash);
+  });
+
+  it('the record measured on hardware (cuda.md) is projected onto today\'s case set, every measured non-pass read', function () {
+    const r = spawnSync(process.execPath, [path.join(packageRoot(), 'dist', 'scripts', 'gen-measured-record.js'), 'docs/validation/cuda.md',
+      'docs/validation/data/cuda-h100-2026-11-27.tsv', 'docs/validation/data/cuda-readings.json', 'expectations/cuda.json', '--check'], { cwd: packageRoot(), encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
   });
 
   it('every record was made with today\'s case set', async () => {
