@@ -232,8 +232,10 @@ function rejectsText(input: FamilyInput): string {
   return input.id.includes('.rejects_bad_program_code.')
     ? `a malformed program (${p}) should be reported as INVALID_ARGUMENT (quality)`
     : input.id.startsWith('tier1.aot_compile.suite_program_rejected.')
-      ? `PJRT_Compile of the malformed program ${p} must return an error, not succeed or crash`
-      : `compiling a malformed program (${p}) must return an error, not succeed or crash`;
+      ? `PJRT_Compile of an invalid program (${p}) against a topology must return an error, not succeed or crash`
+      : input.id.startsWith('tier1.aot_compile.')
+        ? `PJRT_Compile of a malformed program (${p}) against a topology must return an error, not succeed or crash`
+        : `compiling a malformed program (${p}) must return an error, not succeed or crash`;
 }
 
 function clientRejects(input: FamilyInput): CBody | string {
@@ -294,7 +296,7 @@ function aotRejects(input: FamilyInput): CBody | string {
     '  /* the positive control: a valid module compiles */',
     `  PJRT_Program control = program_of(control_code, CONTROL_CODE_SIZE, ${cString(control.format)});`,
     `  PJRT_Executable* ok = aot_compile(topology, &control, ${control.options}, why, sizeof why);`,
-    '  if (ok == NULL) fail("positive control failed (compile a valid module ahead of time), so the negative check that follows cannot be judged", "success on valid input", why);',
+    `  if (ok == NULL) fail(${cString(`positive control failed (${input.id.startsWith('tier1.aot_compile.suite_program_rejected.') ? 'PJRT_Compile of the witness suite program against the same topology' : 'PJRT_Compile of add_f32 against the same topology'}), so the negative check that follows cannot be judged`)}, "success on valid input", why);`,
     `  PJRT_Program bad = program_of(bad_code, BAD_CODE_SIZE, ${cString(bad.format)});`,
     `  printf("compiling %d bytes%s\\n", BAD_CODE_SIZE, nul_terminate ? " followed by a NUL" : " followed by non-NUL bytes");`,
     '  fflush(stdout);',

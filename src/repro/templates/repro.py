@@ -132,7 +132,7 @@ def ordered(name, b):
 
 def element_mismatch(name, dt, e, a, tol):
     """None when `a` matches `e` (numpy scalars of dtype `dt`), else why not."""
-    if bits_of(dt, e) == bits_of(dt, a):
+    if name not in PART and bits_of(dt, e) == bits_of(dt, a):
         return None
     if name in PART:
         pd = np_dtype(PART[name])
@@ -168,11 +168,12 @@ def show(name, dt, x):
         return 'true' if x else 'false'
     if not is_float(name) and name not in PART:
         return str(int(x))
-    w = width(name) if name not in PART else dt.itemsize * 8
-    b = bits_of(dt, x)
-    v = complex(x) if name in PART else float(x)
-    text = ('nan' if np.isnan(v) else repr(v)) if name not in PART else repr(v)
-    return '%s (0x%0*x)' % (text, (w + 3) // 4, b)
+    if name in PART:
+        pd = np_dtype(PART[name])
+        return '[%s, %s]' % (show(PART[name], pd, pd.type(x.real)), show(PART[name], pd, pd.type(x.imag)))
+    v = float(x)
+    text = 'nan' if np.isnan(v) else ('-0' if v == 0 and np.signbit(v) else ('%d' % v if v == int(v) and abs(v) < 2 ** 53 else repr(v))) if np.isfinite(v) else ('inf' if v > 0 else '-inf') if not np.isnan(v) else 'nan'
+    return '%s (0x%0*x)' % (text, (width(name) + 3) // 4, bits_of(dt, x))
 
 
 def mismatches(name, want, got, tol, open_elements, label, listed=10):
