@@ -11,6 +11,9 @@ import { npyBytes, npyDescr } from './npy.js';
 import type { ExpectedValue, ProgramSource, ProgramValue } from './program-source.js';
 import { readme } from './readme.js';
 
+/** Platforms JAX installs plugins for itself (jax[cuda], jax[rocm], jax[tpu]) or has built in. */
+const JAX_PLATFORMS = ['cuda', 'rocm', 'tpu', 'cpu'];
+
 interface NpyRef { file: string; dtype: string; dims: number[]; bits?: true }
 
 function writeNpy(dir: string, rel: string, v: ProgramValue | { dtype: string; dims: number[]; bytes: Uint8Array }): NpyRef {
@@ -56,11 +59,10 @@ export function writeProgramRepro(dir: string, result: CaseResult, run: ResultsF
   writeFileSync(path.join(dir, 'case.json'), `${JSON.stringify(caseJson, null, 2)}\n`);
   copyFileSync(path.join(packageRoot(), 'src', 'repro', 'templates', 'repro.py'), path.join(dir, 'repro.py'));
   const platform = run.plugin.platformName;
+  const byPath = { cmd: `python3 repro.py --plugin ${run.plugin.path}`, what: 'On the plugin, loaded by path as JAX registers a plugin (jax installed; the create options of the run, from case.json, are passed; `--option name=value` adds or overrides one):' };
+  const jaxHas = platform !== undefined && JAX_PLATFORMS.includes(platform);
   const commands = [
-    { cmd: `python3 repro.py --plugin ${run.plugin.path}`, what: `On the plugin, loaded by path as JAX registers a plugin (jax and jaxlib installed; the create options of the run, from case.json, are passed; \`--option name=value\` adds or overrides one):` },
-    ...(platform && platform !== run.plugin.name && !['reference'].includes(platform)
-      ? [{ cmd: `python3 repro.py --platform ${platform}`, what: `Or through the platform JAX already has (e.g. \`pip install jax[cuda13]\` for \`cuda\`; no path needed):` }]
-      : []),
+    ...(jaxHas ? [{ cmd: `python3 repro.py --platform ${platform}`, what: `Through the ${platform} plugin JAX itself brings up (e.g. \`pip install -U "jax[cuda13]"\` for cuda; no path needed):` }, { ...byPath, what: `Or ${byPath.what.charAt(0).toLowerCase()}${byPath.what.slice(1)}` }] : [byPath]),
     { cmd: 'python3 repro.py --platform cpu', what: 'XLA\'s own CPU client, for comparison (any jax install):' },
   ];
   const first = (result.message ?? '').split('\n')[0]!;

@@ -32,6 +32,9 @@ def parse_args():
 
 
 ARGS = parse_args()
+if ARGS.plugin:
+    # only the plugin given (and no other backend JAX would bring up, such as one registering the same library itself)
+    os.environ.setdefault('JAX_PLATFORMS', 'pjrt_repro')
 with open(os.path.join(HERE, 'case.json'), encoding='utf-8') as f:
     CASE = json.load(f)
 INSTANCES = CASE['replicas'] * CASE['partitions']
