@@ -119,6 +119,8 @@ Environment:
   PJRT_CTS_INFO_TIMEOUT_MS        info's deadline (default ${INFO_TIMEOUT_MS})
   PJRT_CTS_NODES_WAIT_MS          run --nodes-external: how long to wait for the nodes to register (default ${NODES_WAIT_MS})
   PJRT_CTS_PYTHON                 the python with jax/jaxlib for xla-check and expect, and for discover (default python3)
+  PJRT_CTS_CALL_LOG               a file that gets every PJRT call of a worker with its arguments, one JSON line before and
+                                  one after each (what repro records; off by default)
   PJRT_REFERENCE_FAULTS           the reference plugin's named faults to switch on: name[,name=arg]
                                   (fixtures/reference-plugin/faults.json)
   PJRT_CTS_CACHE, XDG_CACHE_HOME  where the reference plugin is built outside a checkout
