@@ -165,7 +165,9 @@ describe('repro: standalone reproducers', function () {
       const covered = picomatch(f.covers as string[], { dot: true });
       for (const e of catalogue.filter((x) => covered(x.id))) for (const fault of e.catches) if (!pairs.has(`${f.name}/${fault}`)) pairs.set(`${f.name}/${fault}`, { id: e.id, fault });
     }
-    assert.ok(pairs.size >= 8, `${pairs.size} pairs`);
+    // and the client compile of the truncated program, which the CUDA run crashed in
+    pairs.set('client compile/compile_accepts_garbage', { id: 'tier1.compile.rejects_bad_program.truncated', fault: 'compile_accepts_garbage' });
+    assert.ok(pairs.size >= 12, `${pairs.size} pairs`);
     const dir = tmpDir();
     const byId = new Map(catalogue.map((e) => [e.id, e]));
     const outcomes = await pooled([...pairs.values()].map(({ id, fault }) => async () => {

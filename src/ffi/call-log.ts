@@ -59,7 +59,7 @@ class CallLog {
   }
 
   private countOf(layout: StructLayout, field: string, at: Ptr): number | undefined {
-    for (const c of [COUNT_OF[field], `num_${field}`, `${field}_size`, `num_${field.replace(/s$/, '')}s`]) {
+    for (const c of [COUNT_OF[field], `num_${field}`, `${field}_size`, field.replace(/^([a-z]+)_/, '$1_num_')]) {
       if (c && layout.has(c) && c !== field) return Number(readU64(at, layout.field(c).offset));
     }
     return undefined;
@@ -69,6 +69,7 @@ class CallLog {
     const f = layout.field(name);
     const t = base(type);
     if (isCallback(t)) return readU64(at, f.offset) === 0n ? null : 'fn';
+    if (!t.includes('*') && isStruct(t)) return this.decode(layoutOf(t, spokenMinor()), at + BigInt(f.offset), depth + 1);
     if (!t.includes('*')) {
       if (isEnum(t)) {
         const v = Number(readU64(at, f.offset) & 0xffffffffn) | 0;
@@ -119,7 +120,20 @@ class CallLog {
   private decode(layout: StructLayout, at: Ptr, depth = 0): Record<string, LoggedValue> {
     const out: Record<string, LoggedValue> = {};
     for (const f of layout.fields) {
-      if (f.name === 'struct_size' || f.name === 'extension_start' || f.anonymous) continue;
+      if (f.anonymous) {
+        // a union: only the member its struct's `type` selects (PJRT_Buffer_MemoryLayout: Tiled → tiled), never a guess
+        const kind = layout.has('type') ? this.value(layout, 'type', layout.field('type').type, at, depth) : undefined;
+        const member = typeof kind === 'string' ? kind.toLowerCase() : undefined;
+        if (member && layout.has(member) && member !== 'type') {
+          try {
+            out[member] = this.value(layout, member, layout.field(member).type, at, depth);
+          } catch {
+            out[member] = '?';
+          }
+        }
+        continue;
+      }
+      if (f.name === 'struct_size' || f.name === 'extension_start') continue;
       try {
         out[f.name] = this.value(layout, f.name, f.type, at, depth);
       } catch {
