@@ -79,7 +79,8 @@ class CallLog {
       if (t === 'float') return new Float32Array(new Uint32Array([Number(readU64(at, f.offset) & 0xffffffffn)]).buffer)[0]!;
       const raw = readU64(at, f.offset);
       const masked = f.size >= 8 ? raw : raw & ((1n << BigInt(f.size * 8)) - 1n);
-      if (t === 'uintptr_t' && this.names.has(masked)) return this.names.get(masked)!;
+      // an address passed as an integer (PJRT_Buffer_UnsafePointer): named, as addresses differ from run to run
+      if (t === 'uintptr_t') return masked === 0n ? 0 : this.nameOf('address', masked);
       return masked <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(masked) : masked.toString();
     }
     const p = readU64(at, f.offset);
@@ -106,7 +107,7 @@ class CallLog {
         return this.decode(layoutOf(pointee, spokenMinor()), p, depth + 1);
       } catch { /* a struct newer than the spoken minor */ }
     }
-    return this.names.get(p) ?? `${pointee.replace(/\s+/g, '')}*`;
+    return this.nameOf('address', p);
   }
 
   private bytes(p: Ptr, size: number): LoggedBytes {
