@@ -119,6 +119,8 @@ Environment:
   PJRT_CTS_INFO_TIMEOUT_MS        info's deadline (default ${INFO_TIMEOUT_MS})
   PJRT_CTS_NODES_WAIT_MS          run --nodes-external: how long to wait for the nodes to register (default ${NODES_WAIT_MS})
   PJRT_CTS_PYTHON                 the python with jax/jaxlib for xla-check and expect, and for discover (default python3)
+  PJRT_CTS_CALL_LOG               a file that gets every PJRT call of a worker with its arguments, one JSON line before and
+                                  one after each (what repro records; off by default)
   PJRT_REFERENCE_FAULTS           the reference plugin's named faults to switch on: name[,name=arg]
                                   (fixtures/reference-plugin/faults.json)
   PJRT_CTS_CACHE, XDG_CACHE_HOME  where the reference plugin is built outside a checkout
@@ -175,6 +177,7 @@ function build(): Command {
     .option('--compile-only', 'create no client: run the cases that need none and compile ahead of time (PJRT_Compile) against a topology; the others are skipped', false)
     .option('--topology <name>', 'with --compile-only: the name given to PJRT_TopologyDescription_Create (default: the entry\'s "topology")')
     .option('--record-slots', 'record in each result the PJRT_Api slots the case called', false)
+    .option('--repro-dir <dir>', 'after the run, write one reproducer per root cause into dir (as `pjrt-cts repro` does); each root cause names its folder')
     .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
     .option('--api-minor <n>', `speak PJRT API 0.n (n from ${OLDEST_API_MINOR} to ${PJRT_API_MINOR}, the default): Args struct sizes and PJRT_Api slots of a framework built against that header`, apiMinorArg('--api-minor'))
     .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
@@ -187,7 +190,7 @@ function build(): Command {
         expectations?: string; junit?: string; json?: string; html?: string; maxCallFailures: number; jobs: number; timeout: number; retries: number; shard?: string;
         strict: boolean; list: boolean; programs?: string; matrix: boolean; recordSlots: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
         maxClientFailures: number; writeExpectations?: string; rerunFailed?: string; apiMinor?: number; warmupTimeout: number;
-        compileOnly: boolean; topology?: string; certify?: string | true;
+        compileOnly: boolean; topology?: string; certify?: string | true; reproDir?: string;
       };
       keepGoingOnEpipe = !opt.list;
       const maxFailures = opt.bail ? 1 : opt.maxFailures;
@@ -209,6 +212,7 @@ function build(): Command {
         ...(opt.expectations ? { expectations: path.resolve(opt.expectations) } : {}),
         ...(opt.junit ? { junit: opt.junit } : {}), ...(opt.json ? { json: opt.json } : {}), ...(opt.html ? { html: opt.html } : {}),
         ...(opt.shard ? { shard: opt.shard } : {}), ...(opt.programs ? { programs: path.resolve(opt.programs) } : {}),
+        ...(opt.reproDir !== undefined ? { reproDir: opt.reproDir } : {}),
       }).finally(() => (opt.list ? undefined : endRunKv(kv, kvLog)));
     });
   run.addHelpText('after', EXIT_HELP);
@@ -281,6 +285,15 @@ function build(): Command {
         ...(o.plugin ? { plugin: o.plugin } : {}), ...(o.config ? { config: o.config } : {}),
         ...(o.expectations ? { expectations: path.resolve(o.expectations) } : {}),
       });
+    });
+
+  program.command('repro').description('write a standalone reproducer of each case: a Python script over jaxlib for program cases, a C program (cc repro.c -ldl) or the recorded PJRT call sequence for API cases (docs/repro.md)')
+    .argument('<results>', 'results file (run --json), its .jsonl stream, or either gzipped')
+    .argument('<case-id...>', 'the cases to reproduce')
+    .requiredOption('-o, --output <dir>', 'the directory to write them into, one folder per case')
+    .action(async (file: string, ids: string[], o: { output: string }) => {
+      const { reproCommand } = await import('../src/repro/index.js');
+      process.exitCode = await reproCommand({ results: file, ids, out: o.output }, out);
     });
 
   program.command('check-programs').description('check a --programs directory before a run: each sidecar against its program\'s signature, then every program on the bundled reference plugin; exit 2 naming each it rejects (probably a broken program)')

@@ -126,10 +126,11 @@ export class ConsoleReporter implements Reporter {
       for (const g of causes.slice(0, RULES_SHOWN)) {
         const head = g.foundation ? `${c.bold(`foundation broken (${g.foundation})`)}: ` : '';
         this.write(`  ${head}${g.count} × ${this.paint(g.status, LABEL[g.status])} ${g.rule}\n      e.g. ${g.message.slice(0, 200)}\n      in ${this.ids(g.ids)}\n`);
+        if (g.repro) this.write(`      reproducer: ${g.repro}\n`);
         const f = g.following ?? [];
         if (f.length) {
           this.write(`      probably following from it: ${f.reduce((a, x) => a + x.count, 0)} failure(s) of cases that build on it, ${f.length} rule(s)\n`);
-          for (const x of f.slice(0, 5)) this.write(`        ${x.count} × ${x.rule} (${this.ids(x.ids)})\n`);
+          for (const x of f.slice(0, 5)) this.write(`        ${x.count} × ${x.rule} (${this.ids(x.ids)})${x.repro ? `; reproducer: ${x.repro}` : ''}\n`);
           if (f.length > 5) this.write(`        … ${f.length - 5} more rule(s) (rootCauses in the JSON results)\n`);
         }
       }

@@ -49,7 +49,7 @@ const STATUS_NOTE: Record<Status, string> = {
   flaky: 'failed, then passed on a retry',
 };
 
-export interface RootCause { rule: string; count: number; status: Status; message: string; ids: string[]; foundation?: string; following: { rule: string; count: number; ids: string[] }[]; followingCount: number }
+export interface RootCause { rule: string; count: number; status: Status; message: string; ids: string[]; foundation?: string; repro?: string; following: { rule: string; count: number; ids: string[]; repro?: string }[]; followingCount: number }
 export interface Row { label: string; value: string; mono?: boolean }
 interface CountsTable { statuses: Status[]; rows: { tier: string; cells: number[]; total: number }[]; total: { cells: number[]; total: number } }
 interface NonPassGroup { status: Status; note: string; open: boolean; count: number; rules: RuleItems[] }
@@ -310,7 +310,7 @@ function reportView(input: HtmlReportInput): ReportView {
     ...(() => {
       // Causes shared by several cases first (the list is sorted largest first); past ROOT_CAUSES_SHOWN, folded.
       const all = (r.rootCauses ?? []).map((x): RootCause => ({
-        rule: x.rule ?? x.message, count: x.count, status: x.status, message: x.message, ids: x.ids, ...(x.foundation ? { foundation: x.foundation } : {}),
+        rule: x.rule ?? x.message, count: x.count, status: x.status, message: x.message, ids: x.ids, ...(x.foundation ? { foundation: x.foundation } : {}), ...(x.repro ? { repro: x.repro } : {}),
         following: x.following ?? [], followingCount: (x.following ?? []).reduce((a, f) => a + f.count, 0),
       }));
       return { rootCauses: all.slice(0, ROOT_CAUSES_SHOWN), moreRootCauses: all.slice(ROOT_CAUSES_SHOWN) };

@@ -21,6 +21,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/worker'],
   ['src/runner'],
   ['reporters'],
+  ['src/repro'],
   ['src/cli'],
   ['bin', 'scripts'],
 ];

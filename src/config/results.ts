@@ -174,7 +174,9 @@ export const ResultsFile = z.strictObject({
   rootCauses: z.array(z.strictObject({
     rule: z.string().optional(), count: z.number().int().min(1), status: Status, message: z.string(), ids: z.array(z.string()),
     foundation: z.string().optional(),
-    following: z.array(z.strictObject({ rule: z.string(), count: z.number().int().min(1), ids: z.array(z.string()) })).optional(),
+    following: z.array(z.strictObject({ rule: z.string(), count: z.number().int().min(1), ids: z.array(z.string()), repro: z.string().optional() })).optional(),
+    /** run --repro-dir: the folder of the group's reproducer (src/repro). */
+    repro: z.string().optional(),
   })).optional(),
   /** What the workers did: processes, clients, compiles and wall time per phase (see src/runner/counters.ts). */
   counters: z.strictObject({

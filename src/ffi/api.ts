@@ -3,6 +3,7 @@ import koffi from './koffi.js';
 import { API_SLOTS, enumMember, layoutOf, slotOffset } from '../abi/index.js';
 import { Args, makeArgs } from './args.js';
 import { callEnds, callStarts, now, recordCall } from './call-stats.js';
+import { callLog } from './call-log.js';
 import { PjrtError, UnsupportedError } from './errors.js';
 import type { LoadedApi } from './loader.js';
 import { readPtr, readU64, readI32, type Ptr } from './mem.js';
@@ -93,33 +94,42 @@ export class RawApi {
   /** Calls a slot; returns the PJRT_Error* untouched (null on success). For ABI tests that inspect errors. */
   callRaw(slot: string, a: Args | Uint8Array): Ptr | null {
     const f = this.fn(slot);
+    const seq = callLog?.before(slot, a instanceof Args ? a.address : koffi.address(a));
     const t0 = now();
     callStarts(slot);
     const r = f(a instanceof Args ? a.address : a);
     callEnds(slot);
     recordCall(slot, t0);
+    if (seq !== undefined) callLog!.after(seq, slot);
     return r === 0n ? null : (r ?? null);
   }
 
   /** Calls a slot synchronously; a returned PJRT_Error becomes a thrown PjrtError (the error is destroyed). */
   call(slot: string, a: Args | Uint8Array): void {
     const err = this.callRaw(slot, a);
-    if (err !== null) throw this.takeError(err, slot);
+    if (err !== null) throw this.logged(this.takeError(err, slot));
+  }
+
+  private logged(e: PjrtError): PjrtError {
+    callLog?.error(0, e.slot, e.codeName, e.message);
+    return e;
   }
 
   /** Calls a slot on a libuv worker (anything that may block on a plugin thread). */
   callAsync(slot: string, a: Args | Uint8Array): Promise<void> {
     const f = this.fn(slot);
     const buf = a instanceof Args ? a.address : a;
+    const seq = callLog?.before(slot, a instanceof Args ? a.address : koffi.address(a));
     const t0 = now();
     callStarts(slot, true);
     return new Promise((resolve, reject) => {
       f.async(buf, (e, r) => {
         callEnds(slot, true);
         recordCall(slot, t0);
+        if (seq !== undefined) callLog!.after(seq, slot);
         void a; // keeps Args (and what it points at) alive until the call returns
         if (e) reject(e instanceof Error ? e : new Error(String(e)));
-        else if (r !== null && r !== 0n) reject(this.takeError(r, slot));
+        else if (r !== null && r !== 0n) reject(this.logged(this.takeError(r, slot)));
         else resolve();
       });
     });

@@ -17,7 +17,10 @@ import { EXIT, verdict } from './summary.js';
  * the `run` command (src/cli/program-blame.ts), since it runs the CTS again. */
 type ProgramBlame = (results: CaseResult[], programs: string | undefined, library: string) => Promise<void>;
 
-export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter, blamePrograms: ProgramBlame): Promise<number> {
+/** Called with the results file before any report is written (run --repro-dir: reproducers for its root causes). */
+type BeforeReports = (file: ResultsFile) => Promise<void>;
+
+export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter, blamePrograms: ProgramBlame, beforeReports?: BeforeReports): Promise<number> {
   const { o, selected, identity } = plan;
   const order = new Map(selected.map((c, i) => [c.id, i]));
   const results = [...s.results].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -69,6 +72,7 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
     coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },
     exitCode: code,
   };
+  if (beforeReports && !s.internal && !s.interrupted) await beforeReports(file);
   o.onResults?.(file);
   // Reports are written whatever happened to stdout (a closed pipe must not cost the results).
   // Each report is written whole or not at all; one that cannot be written is named, and the rest still are.

@@ -1,0 +1,130 @@
+// `pjrt-cts repro <results> <id>… -o DIR` and `run --repro-dir DIR`: one folder per case that reproduces its failure
+// without the CTS. Program cases get a Python script over jaxlib's client (program.ts); API cases a C program where a
+// family covers them (c-families.ts), else their recorded call sequence (api.ts). API cases are run once more with
+// the call log on, on the run's plugin when it is here (same SHA-256), else on the bundled reference plugin.
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { ConfigError } from '../config/errors.js';
+import { ctsVersion } from '../config/paths.js';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
+import type { CaseResult, ResultsFile } from '../config/results.js';
+import type { CatalogueEntry } from '../harness/types.js';
+import { loadCatalogue } from '../runner/catalogue.js';
+import { sha256File } from '../runner/identity.js';
+import { named, refuseOverwrites } from '../runner/output-paths.js';
+import { pluginsFilePath, resolvePlugin } from '../runner/plugins.js';
+import { loadResultsOrStream } from '../runner/stream-results.js';
+import { writeApiRepro } from './api.js';
+import { recordCase } from './calls.js';
+import { namedValueOfJson } from './json-options.js';
+import { writeProgramRepro } from './program.js';
+import { isProgramCase, programSource } from './program-source.js';
+
+export type ReproKind = 'python' | 'c' | 'calls';
+export interface WrittenRepro { id: string; dir: string; kind: ReproKind; what: string }
+
+/** A results file, its `.jsonl` stream, or either gzipped (`.json.gz`, as runs are archived). */
+export function loadRunFile(file: string): ResultsFile {
+  if (!existsSync(file)) throw new ConfigError(file, '$', 'no such results file');
+  if (statSync(file).isDirectory()) throw new ConfigError(file, '$', 'expected a results file (run --json) or its .jsonl stream, but it is a directory');
+  if (!file.endsWith('.gz')) return loadResultsOrStream(file);
+  const dir = mkdtempSync(path.join(tmpdir(), 'pjrt-cts-repro-'));
+  try {
+    const plain = path.join(dir, path.basename(file, '.gz'));
+    try {
+      writeFileSync(plain, gunzipSync(readFileSync(file)));
+    } catch (e) {
+      throw new ConfigError(file, '$', `cannot be gunzipped (${(e as Error).message})`);
+    }
+    return loadResultsOrStream(plain);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `DIR` must be a directory (or not exist yet), and no input of the command. */
+export function checkReproDir(flag: string, dir: string, inputs: readonly { flag: string; path: string | undefined; dir?: boolean }[]): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError(flag, dir, 'expected a directory for the reproducers, but it is a file');
+  refuseOverwrites(inputs.map((i) => named(i.flag, i.path, i.dir)), [named(flag, dir)]);
+}
+
+/** Where API cases are recorded: the run's plugin when it is on this machine (same library), else the reference plugin. */
+async function recordingPlugin(run: ResultsFile): Promise<{ plugin: ResolvedPlugin; why: string }> {
+  const lib = run.plugin.path;
+  const createOptions = Object.fromEntries(Object.entries(run.plugin.createOptions ?? {}).map(([k, v]) => [k, namedValueOfJson(v)]));
+  if (existsSync(lib) && (!run.plugin.sha256 || (await sha256File(lib)) === run.plugin.sha256)) {
+    try {
+      const entry = resolvePlugin(pluginsFilePath(), run.plugin.name, {}, { build: false });
+      if (realpathSync(entry.library) === realpathSync(lib)) return { plugin: { ...entry, createOptions }, why: 'the run\'s plugin entry, present here' };
+    } catch { /* not an entry of this checkout's plugins.json */ }
+    return { plugin: { name: run.plugin.name, library: lib, createOptions, env: run.plugin.env ?? {}, rtldGlobal: false, byPath: true }, why: 'the run\'s plugin library, present here' };
+  }
+  return { plugin: resolvePlugin(pluginsFilePath(), 'reference'), why: `the run's plugin ${lib} is not on this machine${existsSync(lib) ? ' (another build: its SHA-256 differs)' : ''}` };
+}
+
+/** Writes the reproducer of each id into `<out>/<id>/`; the ids must be cases of `run`. */
+export async function writeReproducers(run: ResultsFile, ids: readonly string[], out: string, resultsFile: string): Promise<WrittenRepro[]> {
+  const byId = new Map(run.results.map((r) => [r.id, r]));
+  const results = ids.map((id) => byId.get(id)!);
+  const programs = run.run.programs;
+  const written: WrittenRepro[] = [];
+  let catalogue: Map<string, CatalogueEntry> | undefined;
+  let recorder: { plugin: ResolvedPlugin; why: string } | undefined;
+  for (const r of results) {
+    const dir = path.join(out, r.id);
+    rmSync(dir, { recursive: true, force: true });
+    if (isProgramCase(r.id)) {
+      const src = programSource(r.id, programs);
+      if (typeof src === 'string') throw new ConfigError(resultsFile, r.id, src);
+      const w = writeProgramRepro(dir, r, run, resultsFile, src, ctsVersion());
+      written.push({ id: r.id, dir, kind: 'python', what: `repro.py over ${w.programFile} (${w.form})` });
+      continue;
+    }
+    catalogue ??= new Map((await loadCatalogue(programs)).map((e) => [e.id, e]));
+    const entry = catalogue.get(r.id);
+    if (!entry) throw new ConfigError(resultsFile, r.id, `not a case of this CTS (${ctsVersion()}): it cannot be run again to record its calls`);
+    recorder ??= await recordingPlugin(run);
+    const rec = await recordCase(entry, recorder.plugin, recorder.why, programs);
+    const w = writeApiRepro(dir, r, run, resultsFile, rec, ctsVersion());
+    written.push({ id: r.id, dir, kind: w.kind, what: w.kind === 'c' ? `repro.c (${w.family})` : `calls.txt (${w.why})` });
+  }
+  return written;
+}
+
+export interface ReproOptions { results: string; ids: string[]; out: string }
+
+/** `pjrt-cts repro`: checks its inputs (ConfigError → exit 2), writes the reproducers, names each on stdout. */
+export async function reproCommand(o: ReproOptions, write: (s: string) => void): Promise<number> {
+  const run = loadRunFile(o.results);
+  checkReproDir('--output', o.out, [{ flag: 'results', path: o.results }, { flag: '--programs', path: run.run.programs, dir: true }]);
+  const known = new Set(run.results.map((r) => r.id));
+  const unknown = o.ids.find((id) => !known.has(id));
+  if (unknown !== undefined) throw new ConfigError(o.results, unknown, `no case with this id in the results (${run.results.length} cases; \`pjrt-cts list\` names them)`);
+  for (const w of await writeReproducers(run, [...new Set(o.ids)], o.out, o.results)) write(`${w.dir}: ${w.kind} reproducer, ${w.what}\n`);
+  return 0;
+}
+
+/** The case a root cause's reproducer is made of: its first failing case. */
+const representative = (ids: readonly string[], byId: ReadonlyMap<string, CaseResult>): string | undefined => ids.find((id) => byId.has(id));
+
+/**
+ * `run --repro-dir DIR`: one reproducer per root cause (and per rule under a broken foundation), of its first case;
+ * each root cause records where it is (`repro`). A reproducer that cannot be written is named on stderr; the run's
+ * verdict does not change.
+ */
+export async function reproduceRootCauses(file: ResultsFile, dir: string, resultsFile: string, warn: (s: string) => void): Promise<void> {
+  const byId = new Map(file.results.map((r) => [r.id, r]));
+  const groups = (file.rootCauses ?? []).flatMap((rc) => [rc, ...(rc.following ?? [])]);
+  for (const g of groups) {
+    const id = representative(g.ids, byId);
+    if (id === undefined) continue;
+    try {
+      const [w] = await writeReproducers(file, [id], dir, resultsFile);
+      if (w) g.repro = w.dir;
+    } catch (e) {
+      warn(`pjrt-cts: note: no reproducer for ${id}: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+  }
+}

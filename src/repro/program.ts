@@ -1,0 +1,88 @@
+// A program case's reproducer: the program as the case sent it (StableHLO text, or the portable artifact when the
+// plugin compiles artifacts only), its inputs and expected outputs as .npy, case.json (dtypes, dims, tolerance,
+// alternatives, the run's create options) and repro.py, which runs it through jaxlib's own client of any plugin.
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { dtype } from '../abi/dtypes.js';
+import { packageRoot } from '../config/paths.js';
+import type { CaseResult, ResultsFile } from '../config/results.js';
+import { artifactOf } from '../harness/program-forms.js';
+import { npyBytes, npyDescr } from './npy.js';
+import type { ExpectedValue, ProgramSource, ProgramValue } from './program-source.js';
+import { readme } from './readme.js';
+
+/** Platforms JAX installs plugins for itself (jax[cuda], jax[rocm], jax[tpu]) or has built in. */
+const JAX_PLATFORMS = ['cuda', 'rocm', 'tpu', 'cpu'];
+
+interface NpyRef { file: string; dtype: string; dims: number[]; bits?: true }
+
+function writeNpy(dir: string, rel: string, v: ProgramValue | { dtype: string; dims: number[]; bytes: Uint8Array }): NpyRef {
+  const d = dtype(v.dtype);
+  writeFileSync(path.join(dir, rel), npyBytes(d, v.dims, v.bytes));
+  return { file: rel, dtype: v.dtype, dims: [...v.dims], ...(npyDescr(d).bits ? { bits: true as const } : {}) };
+}
+
+export interface WrittenProgram { form: 'text' | 'artifact'; programFile: string }
+
+/** The form the case sent: the text when the plugin compiled text (or nothing is known), else the artifact. */
+function formOf(run: ResultsFile, src: ProgramSource): { form: 'text' | 'artifact'; bytes: Uint8Array } {
+  const accepted = run.plugin.programForms?.accepted;
+  if (accepted && !accepted.includes('text') && accepted.includes('artifact')) {
+    const a = artifactOf(src.text, src.artifactFile);
+    if (a) return { form: 'artifact', bytes: a };
+  }
+  return { form: 'text', bytes: Buffer.from(src.text, 'utf8') };
+}
+
+export function writeProgramRepro(dir: string, result: CaseResult, run: ResultsFile, resultsFile: string, src: ProgramSource, ctsVersion: string): WrittenProgram {
+  mkdirSync(path.join(dir, 'inputs'), { recursive: true });
+  mkdirSync(path.join(dir, 'expected'), { recursive: true });
+  const { form, bytes } = formOf(run, src);
+  const programFile = form === 'text' ? 'program.mlir' : 'program.mlirbc';
+  writeFileSync(path.join(dir, programFile), bytes);
+  const multi = src.inputs.length > 1;
+  const inst = (i: number): string => (multi ? `i${i}_` : '');
+  const inputs = src.inputs.map((vs, i) => vs.map((v, k) => writeNpy(dir, `inputs/${inst(i)}arg${k}.npy`, v)));
+  const outputs = src.outputs.map((vs, i) => vs.map((v: ExpectedValue, k) => ({
+    ...writeNpy(dir, `expected/${inst(i)}out${k}.npy`, v),
+    tolerance: v.tolerance,
+    ...(v.open.length ? { implementationDefined: v.open } : {}),
+    ...(v.alternatives.length
+      ? { alternatives: v.alternatives.map((a, j) => ({ ...writeNpy(dir, `expected/${inst(i)}out${k}.alt${j + 1}.npy`, { ...v, bytes: a.bytes }), reason: a.reason })) }
+      : {}),
+  })));
+  const createOptions = run.plugin.createOptions ?? {};
+  const caseJson = {
+    id: result.id, description: src.description, program: programFile, form, replicas: src.replicas, partitions: src.partitions,
+    platform: run.plugin.platformName ?? run.plugin.name, createOptions, inputs, outputs,
+  };
+  writeFileSync(path.join(dir, 'case.json'), `${JSON.stringify(caseJson, null, 2)}\n`);
+  copyFileSync(path.join(packageRoot(), 'src', 'repro', 'templates', 'repro.py'), path.join(dir, 'repro.py'));
+  const platform = run.plugin.platformName;
+  const byPath = { cmd: `python3 repro.py --plugin ${run.plugin.path}`, what: 'On the plugin, loaded by path as JAX registers a plugin (jax installed; the create options of the run, from case.json, are passed; `--option name=value` adds or overrides one):' };
+  const jaxHas = platform !== undefined && JAX_PLATFORMS.includes(platform);
+  const commands = [
+    ...(jaxHas ? [{ cmd: `python3 repro.py --platform ${platform}`, what: `Through the ${platform} plugin JAX itself brings up (e.g. \`pip install -U "jax[cuda13]"\` for cuda; no path needed):` }, { ...byPath, what: `Or ${byPath.what.charAt(0).toLowerCase()}${byPath.what.slice(1)}` }] : [byPath]),
+    { cmd: 'python3 repro.py --platform cpu', what: 'XLA\'s own CPU client, for comparison (any jax install):' },
+  ];
+  const first = (result.message ?? '').split('\n')[0]!;
+  writeFileSync(path.join(dir, 'README.md'), readme({
+    result, run, resultsFile, ctsVersion,
+    shows: `\`repro.py\` compiles the program \`${programFile}\` (${src.description}) with jaxlib's client of the plugin, runs it on the inputs of \`inputs/\` ` +
+      `(${src.replicas * src.partitions > 1 ? `${src.replicas} replica(s) × ${src.partitions} partition(s), one device each` : 'one device'}) and compares every output with \`expected/\` under the sidecar's tolerance, printing got vs expected. It needs only jax (and numpy, ml_dtypes, which jax brings).`,
+    commands,
+    expect: [
+      'It prints the plugin, each output as got vs expected, and one verdict line; exit 1 when an output differs, 0 when every output matches, 3 when the plugin refuses to compile or run the program.',
+      `The CTS saw (its verdict, which the script's \`fail:\` line repeats when the failure reproduces):\n\n\`\`\`\n${result.id}: ${result.status}: ${first}\n\`\`\``,
+    ],
+    files: [
+      { name: programFile, what: form === 'text' ? 'the StableHLO program as the case sent it (text; jaxlib parses it and hands the plugin a portable artifact, as JAX does)' : 'the portable artifact (VHLO bytecode) the case sent' },
+      { name: 'inputs/*.npy', what: `the arguments${multi ? ' of each program instance (`i<instance>_arg<k>`)' : ''}` },
+      { name: 'expected/*.npy', what: 'the expected outputs (`.alt<k>` files: other answers the sidecar accepts, each with its reason in case.json)' },
+      { name: 'case.json', what: 'dtypes, dims, tolerance, implementation-defined elements and the run\'s create options' },
+      { name: 'repro.py', what: 'the script (jaxlib\'s `compile_and_load` and `execute_sharded`, as `jax.jit` runs a program)' },
+    ],
+    notes: ['A `.npy` of a type numpy lacks (bf16, the f8/f6/f4 floats, s4/u4/s2/u2) holds its bit patterns as unsigned integers of its host width; `repro.py` views them as the `ml_dtypes` type case.json names.'],
+  }));
+  return { form, programFile };
+}
