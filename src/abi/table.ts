@@ -21,10 +21,10 @@ const STR = (p: string): F[] => [[p, 'const char*'], [`${p}_size`, 'size_t']];
 
 /** Opaque handle types (only ever used through pointers). */
 export const OPAQUE_TYPES: readonly string[] = [
-  // PJRT_Error (0.107+) and PJRT_Memory (0.105+) are structs whose only member is a function-table pointer in
-  // the official header. Here they stay opaque: a caller must not rely on that member, and the function-table
-  // structs are still described below.
-  'PJRT_Error', 'PJRT_Memory',
+  // PJRT_Error (0.107+) is a struct whose only member is a function-table pointer in the official header; here it stays
+  // opaque (no framework reads that member of a plugin's error). PJRT_Memory's (0.105+) is described below: XLA's
+  // C-API client reads it (PjRtCApiClient keeps its memory space in the memory's user data through it).
+  'PJRT_Error',
   'PJRT_Event', 'PJRT_Client', 'PJRT_Device', 'PJRT_DeviceDescription', 'PJRT_TopologyDescription',
   'PJRT_Executable', 'PJRT_LoadedExecutable', 'PJRT_Buffer', 'PJRT_FulfillAliasBufferCallback',
   'PJRT_AsyncHostToDeviceTransferManager', 'PJRT_PhaseCompiler', 'PJRT_Device_Attributes',
@@ -86,6 +86,7 @@ const DEFINED: StructDef[] = [
     ['get_user_data', 'void* (*)(PJRT_Memory* memory, const void* key)'],
     ['set_user_data', 'void (*)(PJRT_Memory* memory, const void* key, void* data, void (*dtor)(void*))'],
   ]),
+  plain('PJRT_Memory', 105, [['vtable', 'const PJRT_Memory_FunctionTable*']]),
   plain('PJRT_NamedValue_Value', 0, [
     ['string_value', 'const char*'], ['int64_value', 'int64_t'], ['int64_array_value', 'const int64_t*'],
     ['float_value', 'float'], ['bool_value', 'bool', 30],

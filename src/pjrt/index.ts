@@ -3,7 +3,7 @@ export { Plugin } from './plugin.js';
 export { Client, type BufferSpec, type ClientCreateOptions, type HostBufferSemantics } from './client.js';
 export type { CodePlacement, Program } from './program-args.js';
 export { Device, DeviceDescription, type MemoryStats } from './device.js';
-export { Memory } from './memory.js';
+export { Memory, MEMORY_TABLE_SINCE } from './memory.js';
 export { Buffer } from './buffer.js';
 export { DeviceBufferView, type ViewSpec } from './view.js';
 export { NativeMemory, allocateHostMemory, readNative } from './native-memory.js';

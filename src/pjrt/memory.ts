@@ -1,4 +1,7 @@
-import type { Ptr, RawApi } from '../ffi/index.js';
+import { memoryFunctionTable, type MemoryFunctionTable, type Ptr, type RawApi } from '../ffi/index.js';
+
+/** The API minor from which a PJRT_Memory starts with its function table (pjrt_c_api.h CHANGELOG 0.105). */
+export const MEMORY_TABLE_SINCE = 105;
 import type { Client } from './client.js';
 import type { Device } from './device.js';
 
@@ -30,6 +33,13 @@ export class Memory {
   }
   toString(): string {
     return this.q('PJRT_Memory_ToString').str('to_string');
+  }
+  /**
+   * The PJRT_Memory_FunctionTable this memory starts with (null: NULL there), read as XLA's C-API client reads it for a
+   * plugin of 0.105 or later; undefined for an older plugin, whose PJRT_Memory has no such member.
+   */
+  functionTable(): MemoryFunctionTable | null | undefined {
+    return this.api.minor >= MEMORY_TABLE_SINCE ? memoryFunctionTable(this.ptr) : undefined;
   }
   addressableByDevices(): Device[] {
     return this.q('PJRT_Memory_AddressableByDevices').ptrArray('devices', 'num_devices').map((p) => this.client.deviceFor(p));

@@ -1,5 +1,7 @@
 // Tier 1 — memories: per device, default memory, kinds and kind ids, the device ↔ memory relation.
+import { layoutOf } from '../../src/abi/index.js';
 import { area } from '../../src/harness/index.js';
+import { allocateHostMemory, MEMORY_TABLE_SINCE } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { same } from '../_lib/clients.js';
 
@@ -118,4 +120,39 @@ t.case('to_string', {
   requires: { slots: ['PJRT_Client_AddressableMemories'] },
 }).run(({ client }) => {
   for (const m of client.addressableMemories()) check.nonEmptyString(m.toString(), `memory ${m.id()}: PJRT_Memory_ToString must describe the memory`);
+});
+
+// Addresses that stand for a framework's keys and data (jaxlib uses the addresses of statics and objects), never freed.
+let tokens: { keys: [bigint, bigint]; data: [bigint, bigint] } | undefined;
+const userDataTokens = () => {
+  if (tokens) return tokens;
+  const a = allocateHostMemory(64).address;
+  return (tokens = { keys: [a, a + 8n], data: [a + 16n, a + 24n] });
+};
+
+t.case('user_data', {
+  description: 'a PJRT_Memory starts with NULL or a function table whose get_user_data returns what set_user_data stored',
+  source: 'framework',
+  cite: `pjrt_c_api.h 0.105: "struct PJRT_Memory { const struct PJRT_Memory_FunctionTable* vtable; }", with get_user_data ("fetches user data from the PJRT_Memory implementation") and set_user_data ("Attaches user data"); XLA's C-API client, for a plugin of 0.105 or later, reads that member of every addressable memory and, when it is non-null, keeps its memory space there (PjRtCApiClient::InitDevicesAndMemorySpaces sets it, GetCppMemory reads it back and uses what it gets) — so the member is NULL or a table that returns, per key, what was stored`,
+  catches: ['memory_function_table_garbage', 'memory_user_data_lost'],
+  requires: { slots: ['PJRT_Client_AddressableMemories'] },
+}).run((ctx) => {
+  if (ctx.plugin.apiVersion.minor < MEMORY_TABLE_SINCE) return ctx.unsupported(`the plugin speaks PJRT 0.${ctx.plugin.apiVersion.minor}: its PJRT_Memory has no function table before 0.${MEMORY_TABLE_SINCE}`);
+  const full = layoutOf('PJRT_Memory_FunctionTable').structSize;
+  const { keys, data } = userDataTokens();
+  for (const m of ctx.client.addressableMemories()) {
+    const table = m.functionTable();
+    if (!table) {
+      ctx.log(`memory ${m.id()}: NULL function table (no user data; XLA's client then keeps its own map)`);
+      continue;
+    }
+    const what = `memory ${m.id()} (${m.kind()}): its PJRT_Memory_FunctionTable`;
+    check.ok(table.structSize >= full && table.structSize <= 1 << 16, `${what} must carry a struct_size of the table (≥ ${full} bytes, the 0.105 table), as a framework reads it`, `${full}…65536`, String(table.structSize));
+    check.ok(table.instanceStructSize !== undefined && table.instanceStructSize >= layoutOf('PJRT_Memory').structSize, `${what}'s instance_struct_size must cover the header's PJRT_Memory ("= PJRT_Memory_STRUCT_SIZE")`, `≥ ${layoutOf('PJRT_Memory').structSize}`, String(table.instanceStructSize));
+    check.ok(table.getUserData !== undefined && table.setUserData !== undefined, `${what} must have get_user_data and set_user_data (XLA's client calls both)`, 'two functions', `get ${table.getUserData ? 'present' : 'NULL'}, set ${table.setUserData ? 'present' : 'NULL'}`);
+    table.setUserData!(m.ptr, keys[0], data[0]);
+    table.setUserData!(m.ptr, keys[1], data[1]);
+    check.equal(table.getUserData!(m.ptr, keys[0]), data[0], `${what}: get_user_data must return what set_user_data stored for the key`);
+    check.equal(table.getUserData!(m.ptr, keys[1]), data[1], `${what}: user data is kept per key (a second key has its own)`);
+  }
 });
