@@ -147,17 +147,21 @@ t.case('done_means_data_consumed', {
   check.bytes(await b.toHost(), host, 'done_with_h2d_transfer may fire only after the plugin has read the data');
 }));
 
+const LITERAL: ShapeSpec = { dtype: 'f32', dims: [2, 3] };
+/** A manager of one f32[2,3] buffer, that buffer, and the host literal for it. */
+async function oneLiteral(ctx: Ctx) {
+  const tm = await manager(ctx, [LITERAL]);
+  return { host: pattern(dtype(LITERAL.dtype), LITERAL.dims), tm, b: tm.retrieveBuffer(0) };
+}
+
 t.case('transfer_literal', {
   source: 'framework',
   cite: `${MANAGER_INTERFACE}: TransferLiteralToBuffer "Transfers 'literal' into buffer_index"; the buffer becomes available once the transfer completes ("on_done is called when the transfer is complete but before the buffers are made available")`,
   catches: [`crash_in=${TM}_TransferLiteral`],
   requires: { slots: [`${TM}_TransferLiteral`] },
 }).run(optional(async (ctx) => {
-  const spec: ShapeSpec = { dtype: 'f32', dims: [2, 3] };
-  const host = pattern(dtype('f32'), spec.dims);
-  const tm = await manager(ctx, [spec]);
-  const b = tm.retrieveBuffer(0);
-  await (await tm.transferLiteral(0, host, spec)).await();
+  const { host, tm, b } = await oneLiteral(ctx);
+  await (await tm.transferLiteral(0, host, LITERAL)).await();
   await awaitReady(b);
   check.bytes(await b.toHost(), host, 'a literal transferred with TransferLiteral must come back unchanged');
 }));
@@ -185,11 +189,8 @@ t.case('transfer_literal_null_layout', {
   catches: [`crash_in=${TM}_TransferLiteral`],
   requires: { slots: [`${TM}_TransferLiteral`] },
 }).run(optional(async (ctx) => {
-  const spec: ShapeSpec = { dtype: 'f32', dims: [2, 3] };
-  const host = pattern(dtype('f32'), spec.dims);
-  const tm = await manager(ctx, [spec]);
-  const b = tm.retrieveBuffer(0);
-  const r = await check.okOrCleanError(async () => (await tm.transferLiteral(0, host, spec, null)).await(), 'TransferLiteral with shape_layout = NULL should take the dense default or refuse it with an error (quality)');
+  const { host, tm, b } = await oneLiteral(ctx);
+  const r = await check.okOrCleanError(async () => (await tm.transferLiteral(0, host, LITERAL, null)).await(), 'TransferLiteral with shape_layout = NULL should take the dense default or refuse it with an error (quality)');
   if (r.error !== undefined) return;
   await awaitReady(b);
   check.bytes(await b.toHost(), host, 'a literal transferred with shape_layout = NULL was taken, so it must be read as the dense default');
