@@ -3,18 +3,17 @@
 //
 // What is core is decided once: the element types of src/abi/dtypes.ts marked `core` (pred, s8–s64, u8–u64, f16,
 // bf16, f32, f64), and every StableHLO op the corpus runs. A plugin declines a core op on core types only as the
-// header lets it say "not implemented": UNIMPLEMENTED (or in words, below). A program built around a type outside the
+// header lets it say "not implemented": UNIMPLEMENTED; any other refusal there (pjrt-ocl's INTERNAL "Unsupported
+// floating-point type" for a bf16 reduce) is a failure. A program built around a type outside the
 // core set (the f8, f6, f4 and sub-byte types, complex) needs arithmetic a plugin may simply not have — XLA:GPU refuses
 // f6 with UNKNOWN "failed to legalize operation 'arith.mulf'" and INTERNAL "Failed to translate module to LLVM IR" —
-// so any compile error there is that capability's absence, with the compiler's message. A wrong answer is never a
-// capability: it stays a failure wherever it shows.
+// so any compile error there is that capability's absence, with the compiler's message (libtpu's INVALID_ARGUMENT
+// "INT2 is not supported for rank 1" and "Unexpected operand type for FFT: c128[2,6]" among them). A wrong answer is
+// never a capability: it stays a failure wherever it shows.
 import { dtype } from '../../src/abi/dtypes.js';
 import { isPjrtError } from './errors.js';
 
 const COMPILE_SLOTS = new Set(['PJRT_Client_Compile', 'PJRT_Compile']);
-/** libtpu: INVALID_ARGUMENT "INT2 is not supported for rank 1", "Unexpected operand type for FFT: c128[2,6]". */
-const SAYS_UNSUPPORTED = /\b(not (yet )?supported|unsupported|not implemented|unimplemented|unexpected (operand|element) type)\b/i;
-const WORDED_CODES = new Set(['INVALID_ARGUMENT', 'INTERNAL', 'FAILED_PRECONDITION', 'UNKNOWN']);
 
 /** The element types among `dtypes` (dtype names) outside the core set. */
 export function optionalTypes(dtypes: readonly string[]): string[] {
@@ -36,7 +35,7 @@ export function compileDeclined(e: unknown, dtypes: readonly string[]): string |
   const said = `${e.slot} returned ${e.codeName} ("${firstLine(e.message)}")`;
   const optional = optionalTypes(dtypes);
   if (optional.length > 0) return `the compiler declines a program of ${optional.join(', ')} (not a core element type): ${said}`;
-  if (e.codeName === 'UNIMPLEMENTED' || (WORDED_CODES.has(e.codeName) && SAYS_UNSUPPORTED.test(e.message))) return `the compiler declines the program: ${said}`;
+  if (e.codeName === 'UNIMPLEMENTED') return `the compiler declines the program: ${said}`;
   return undefined;
 }
 
