@@ -88,7 +88,7 @@ describe('a plugin that refuses to load says why, and the CTS quotes it', functi
   });
 
   const cases: [string, RegExp][] = [
-    ['crash_in=PJRT_Nope', /crash_in=PJRT_Nope in PJRT_REFERENCE_FAULTS names no PJRT_Api slot this plugin implements$/],
+    ['crash_in=PJRT_Nope', /crash_in=PJRT_Nope in PJRT_REFERENCE_FAULTS names no PJRT_Api slot or extension function this plugin implements$/],
     ['hang_in=PJRT_Client_Nope', /hang_in=PJRT_Client_Nope in PJRT_REFERENCE_FAULTS names no PJRT_Api slot/],
     ['no_such_fault', /unknown fault 'no_such_fault' in PJRT_REFERENCE_FAULTS$/],
   ];

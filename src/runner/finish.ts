@@ -65,7 +65,7 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
     staleExpectations: stale,
     ...(certification ? { certification: { certified: certification.certified, missing: certification.missing } } : {}),
     ...(s.counters ? { counters: s.counters } : {}),
-    ...(s.warmup ? { warmup: { ...s.warmup, ms: Math.round(s.warmup.ms) } } : {}),
+    ...(s.warmup ? { warmup: { ok: s.warmup.ok, ms: Math.round(s.warmup.ms), ...(s.warmup.message ? { message: s.warmup.message } : {}) } } : {}),
     coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },
     exitCode: code,
   };
