@@ -6,12 +6,13 @@ import path from 'node:path';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
 import { checkNumericEnv, envNumber } from '../src/config/env-numbers.js';
+import { timerProblem } from '../src/config/timer.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { compareRuns, incompleteRuns, renderComparison } from '../src/cli/compare.js';
 import { loadRun } from '../src/runner/run-diff.js';
 import { compatCommand, parseMinors } from '../src/cli/compat.js';
-import { discoverAll, discoverySources } from '../src/runner/discover.js';
-import { ctsVersion } from '../src/config/paths.js';
+import { discoverAll, discoverySources, pythonProblem } from '../src/runner/discover.js';
+import { ctsVersion, packageRoot } from '../src/config/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
 import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/cli/run.js';
@@ -34,8 +35,18 @@ const TIERS = tierRange();
 
 function int(flag: string, min: number): (v: string) => number {
   return (v) => {
-    if (!/^\d+$/.test(v) || Number(v) < min) throw new ConfigError(flag, v, `expected an integer ≥ ${min}`);
+    if (!/^\d+$/.test(v) || Number(v) < min || !Number.isSafeInteger(Number(v))) throw new ConfigError(flag, v, `expected an integer ≥ ${min}`);
     return Number(v);
+  };
+}
+
+/** A timeout in ms: an integer ≥ min that a timer can wait (src/config/timer.ts). */
+function ms(flag: string, min: number): (v: string) => number {
+  return (v) => {
+    const n = int(flag, min)(v);
+    const problem = timerProblem(n);
+    if (problem) throw new ConfigError(flag, v, `expected ${problem}`);
+    return n;
   };
 }
 
@@ -125,6 +136,11 @@ Environment:
                                   (default ~/.cache/pjrt-cts/<version>/reference-plugin)
   NO_COLOR, FORCE_COLOR           console colours
   PJRT_CTS_DEBUG                  print stack traces of internal errors
+
+Results: run --json FILE writes FILE and streams to FILEl as results arrive; without --json the stream goes to
+  .cts-out/run-<time>.jsonl in the working directory.
+More: ${path.join(packageRoot(), 'README.md')} (every option, the plugins.json fields, expectations files);
+  the plugins.json format: pjrt-cts schema --print plugins.schema.json
 `;
 
 const pluginOpts = (c: Command): Command =>
@@ -155,10 +171,10 @@ function build(): Command {
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
     .option('--junit <file>', 'write JUnit XML')
-    .option('--json <file>', 'write the results file (results stream next to it as .jsonl)')
+    .option('--json <file>', 'write the results file (results stream next to it as .jsonl; without --json: to .cts-out/run-<time>.jsonl)')
     .option('--html <file>', 'write the HTML report of the run (as `pjrt-cts report` does)')
     .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
-    .option('--timeout <ms>', 'per-case timeout unless the case declares one', int('--timeout', 1), 60000)
+    .option('--timeout <ms>', 'per-case timeout unless the case declares one', ms('--timeout', 1), 60000)
     .option('-r, --retries <n>', 'rerun failing cases up to n times; failed-then-passed is reported flaky', int('--retries', 0), 0)
     .option('--shard <i/n>', 'run only shard i of n (by id hash; 1-based)')
     .option('--max-failures <n>', 'stop after n failures (fail, crash, timeout); the rest are recorded as not run', int('--max-failures', 1))
@@ -175,7 +191,7 @@ function build(): Command {
     .option('--compile-only', 'create no client: run the cases that need none and compile ahead of time (PJRT_Compile) against a topology; the others are skipped', false)
     .option('--topology <name>', 'with --compile-only: the name given to PJRT_TopologyDescription_Create (default: the entry\'s "topology")')
     .option('--record-slots', 'record in each result the PJRT_Api slots the case called', false)
-    .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
+    .option('--warmup-timeout <ms>', 'deadline of the compile in each worker\'s warm-up (a trivial program compiled and run before its first case; creating its client and running it keep --timeout; 0: no warm-up)', ms('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
     .option('--api-minor <n>', `speak PJRT API 0.n (n from ${OLDEST_API_MINOR} to ${PJRT_API_MINOR}, the default): Args struct sizes and PJRT_Api slots of a framework built against that header`, apiMinorArg('--api-minor'))
     .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
     .option('--kv <url>', 'tier 3: keep the nodes\' key-value store in etcd (etcd://host:port) instead of a directory')
@@ -230,7 +246,7 @@ function build(): Command {
 
   pluginOpts(program.command('info').description('what a plugin says about itself (loaded in a child process)'))
     .option('--json', 'JSON output', false)
-    .option('--timeout <ms>', `how long the plugin may take to answer everything (default: $PJRT_CTS_INFO_TIMEOUT_MS, else ${INFO_TIMEOUT_MS})`, int('--timeout', 1))
+    .option('--timeout <ms>', `how long the plugin may take to answer everything (default: $PJRT_CTS_INFO_TIMEOUT_MS, else ${INFO_TIMEOUT_MS})`, ms('--timeout', 1))
     .action(async (o: { plugin?: string; config?: string; createOption: string[]; json: boolean; timeout?: number }) => {
       const p = resolvePluginArg(o.config, o.plugin, parseCreateOptions(o.createOption));
       const { runInfoIsolated, INFO_TIMEOUT_MS } = await import('../src/cli/isolated.js');
@@ -270,7 +286,7 @@ function build(): Command {
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
     .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
-    .option('--timeout <ms>', 'per-case timeout unless the case declares one', int('--timeout', 1), 60000)
+    .option('--timeout <ms>', 'per-case timeout unless the case declares one', ms('--timeout', 1), 60000)
     .option('--json <file>', 'write the matrix as JSON (schemas/compat.schema.json)')
     .action(async (o: { plugin?: string; config?: string; createOption: string[]; minors?: number[]; tier: number; filter: string[]; exclude: string[]; expectations?: string; jobs: number; timeout: number; json?: string }) => {
       keepGoingOnEpipe = true;
@@ -312,6 +328,7 @@ function build(): Command {
       for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem?.replace(/ \(see `pjrt-cts discover`\)$/, '') : ''}`}\n`);
       out('discovered:\n');
       if (!found.length) out(`  (none: ${discoverySources().join('; ')})\n`);
+      else if (pythonProblem()) out(`  (${pythonProblem()}: no python package was searched)\n`);
       for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
     });
 
