@@ -2,11 +2,15 @@
 // pjrt-cts command line. Exit codes: 0 ok / gate passed, 1 gate failed (or regressions for compare),
 // 2 bad usage or bad input, 3 the CTS itself failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
 import { Command, CommanderError, Help, Option } from 'commander';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
 import { checkNumericEnv, envNumber } from '../src/config/env-numbers.js';
 import { timerProblem } from '../src/config/timer.js';
+import { refuseEmptyValues } from '../src/cli/empty-values.js';
+import { checkDeclaredPaths } from '../src/cli/path-roles.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { compareRuns, incompleteRuns, renderComparison } from '../src/cli/compare.js';
 import { loadRun } from '../src/runner/run-diff.js';
@@ -20,6 +24,7 @@ import { writeSchemas } from '../src/runner/schemas.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
 import { checkTiers } from '../src/runner/limits.js';
 import { EXIT } from '../src/runner/summary.js';
+import { watchSignals } from '../src/runner/interrupt.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
 import { registerXlaCommands } from '../src/xla/cli.js';
 import { endRunKv, prepareRunKv, registerNodeCommand, runKvOptions } from '../src/cli/kv.js';
@@ -116,11 +121,14 @@ Exit codes:
   1    the gate failed (or a case failed; a run stopped by --max-failures/--bail or by client creation
        failing repeatedly); compare: a regression or removed ids; compat: a case passing at the newest
        minor fails at an older one
-  2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>); also a
-       plugin that cannot be loaded, rejects its create options, or crashes or hangs in the preflight or in info
+  2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>): an empty
+       option value, a selection of zero cases (an empty --shard too), an output path that is an input or another
+       output, a timeout above 2147483647 ms; also a plugin that cannot be loaded, rejects its create options, or
+       crashes or hangs in the preflight or in info
   3    the CTS itself failed (reports written so far are kept), or a report could not be written (a full
        disk: stderr names the file and the reason; the other reports are written, none is left truncated)
-  130  interrupted (SIGINT); 143 terminated (SIGTERM): reports are written with "interrupted": true
+  130  interrupted (SIGINT); 143 terminated (SIGTERM): reports are written with "interrupted": true (also
+       before the first case: "interruptedBefore" says whether the cases were being listed or the preflight ran)
 
 Environment:
   PJRT_CTS_CONFIG                 the plugins.json to use (default ./plugins.json, else the package's)
@@ -148,10 +156,15 @@ const pluginOpts = (c: Command): Command =>
     .option('-c, --config <file>', 'plugins.json to use (default: $PJRT_CTS_CONFIG, ./plugins.json, the package\'s)')
     .option('-o, --create-option <k=v>', 'client create option, repeatable; k:type=v forces a type (string,int64,float,bool,int64list)', collect, []);
 
-function build(): Command {
+/** The CLI's commander definition (test/output-paths.test.ts reads every command's options from it). */
+export function build(): Command {
   const program = new Command('pjrt-cts').description('Conformance test suite for PJRT plugins').version(ctsVersion());
   program.exitOverride();
-  program.hook('preAction', () => checkNumericEnv());
+  program.hook('preAction', (_, action) => {
+    checkNumericEnv();
+    refuseEmptyValues(action);
+    checkDeclaredPaths(action);
+  });
   // "(default: false)" on a switch and "(default: [])" on a repeatable option say nothing.
   const help = new Help();
   program.configureHelp({ optionDescription: (opt) => help.optionDescription(opt).replace(/ \(default: (false|\[\])\)/, '') });
@@ -210,8 +223,11 @@ function build(): Command {
       const kvOpts = o as { kv?: string; runId?: string; nodesExternal?: number };
       const kv = runKvOptions(kvOpts);
       const kvLog = (s: string) => void process.stderr.write(s);
+      // Signals are watched from here on (etcd, the listing and the preflight come before any case).
+      const signals = opt.list ? undefined : watchSignals();
       if (!opt.list) await prepareRunKv(kv, kvLog);
       process.exitCode = await runCommand({
+        ...(signals ? { signal: signals.signal } : {}),
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
         strict: opt.strict, ...(opt.certify !== undefined ? { certify: opt.certify } : {}), list: opt.list, matrix: opt.matrix, recordSlots: opt.recordSlots, preflight: opt.preflight, stdout: safeStdout,
@@ -225,7 +241,10 @@ function build(): Command {
         ...(opt.expectations ? { expectations: path.resolve(opt.expectations) } : {}),
         ...(opt.junit ? { junit: opt.junit } : {}), ...(opt.json ? { json: opt.json } : {}), ...(opt.html ? { html: opt.html } : {}),
         ...(opt.shard ? { shard: opt.shard } : {}), ...(opt.programs ? { programs: path.resolve(opt.programs) } : {}),
-      }).finally(() => (opt.list ? undefined : endRunKv(kv, kvLog)));
+      }).finally(() => {
+        signals?.dispose();
+        return opt.list ? undefined : endRunKv(kv, kvLog);
+      });
     });
   run.addHelpText('after', EXIT_HELP);
   registerNodeCommand(program, async (...a) => (await import('../suites/_lib/multinode.js')).nodeShare(...a));
@@ -373,4 +392,13 @@ async function main(): Promise<void> {
   process.exit(process.exitCode ?? 0);
 }
 
-void main();
+/** Whether this module is the process's entry (node dist/bin/pjrt-cts.js, npx pjrt-cts), not imported by a test. */
+function isEntry(): boolean {
+  try {
+    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) void main();

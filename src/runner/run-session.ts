@@ -8,12 +8,16 @@ import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_
 import { schedule, type RawResult, type WarmupReport } from './scheduler.js';
 import { StatusPipeline } from './status.js';
 import { StopPolicy, type BlockedCall } from './stop-policy.js';
+import { signalNameOf } from './interrupt.js';
+import type { InterruptedBefore } from './plan-interrupted.js';
 
 export interface SessionOutcome {
   results: CaseResult[];
   interrupted: boolean;
   /** The signal that interrupted the run. */
   signalName?: string;
+  /** Interrupted before its cases started: where, and the preflight's state (plan-interrupted.ts). */
+  interruptedBefore?: InterruptedBefore;
   /** Why the run stopped early (the cases not run are recorded as skip). */
   stopped?: string;
   /** PJRT calls that crashed or hung in K cases in a row; the cases needing them were skipped. */
@@ -37,17 +41,14 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
     ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
   });
   const ac = new AbortController();
+  // SIGINT/SIGTERM arrive through o.signal (run.ts watches them from before the plan; a signal may have come already).
   let signalName: string | undefined;
-  const onSignal = (sig?: unknown): void => {
-    signalName ??= typeof sig === 'string' ? sig : 'SIGINT';
+  const onAbortSignal = (): void => {
+    signalName ??= signalNameOf(o.signal!);
     ac.abort();
   };
-  const onAbortSignal = (): void => onSignal('SIGINT');
-  o.signal?.addEventListener('abort', onAbortSignal);
-  if (!o.signal) {
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  }
+  if (o.signal?.aborted) onAbortSignal();
+  else o.signal?.addEventListener('abort', onAbortSignal);
 
   // The raw result of the case just judged (the pipeline may hold a dependent back; the policy sees each once).
   const rawOf = new Map<string, RawResult>();
@@ -121,8 +122,6 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
   } catch (e) {
     internal = e as Error;
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
     o.signal?.removeEventListener('abort', onAbortSignal);
   }
   const stopped = policy.stopped;

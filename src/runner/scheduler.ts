@@ -138,7 +138,8 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
     interrupted = true;
     for (const c of running) c.kill();
   };
-  opts.signal?.addEventListener('abort', onAbort);
+  if (opts.signal?.aborted) onAbort();
+  else opts.signal?.addEventListener('abort', onAbort);
 
   /** Each lane's cases sent and not answered yet (its current worker's). */
   const held = new Map<number, readonly Job[]>();
