@@ -2,16 +2,21 @@
 // pjrt-cts command line. Exit codes: 0 ok / gate passed, 1 gate failed (or regressions for compare),
 // 2 bad usage or bad input, 3 the CTS itself failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
 import { Command, CommanderError, Help, Option } from 'commander';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CreateOptionError, parseCreateOptions } from '../src/cli/create-option.js';
 import { ConfigError } from '../src/config/errors.js';
 import { checkNumericEnv, envNumber } from '../src/config/env-numbers.js';
+import { timerProblem } from '../src/config/timer.js';
+import { refuseEmptyValues } from '../src/cli/empty-values.js';
+import { checkDeclaredPaths } from '../src/cli/path-roles.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { compareRuns, incompleteRuns, renderComparison } from '../src/cli/compare.js';
 import { loadRun } from '../src/runner/run-diff.js';
 import { compatCommand, parseMinors } from '../src/cli/compat.js';
-import { discoverAll, discoverySources } from '../src/runner/discover.js';
-import { ctsVersion } from '../src/config/paths.js';
+import { discoverAll, discoverySources, pythonProblem } from '../src/runner/discover.js';
+import { ctsVersion, packageRoot } from '../src/config/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
 import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/cli/run.js';
@@ -19,6 +24,7 @@ import { writeSchemas } from '../src/runner/schemas.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
 import { checkTiers } from '../src/runner/limits.js';
 import { EXIT } from '../src/runner/summary.js';
+import { watchSignals } from '../src/runner/interrupt.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../src/config/json-schema.js';
 import { registerXlaCommands } from '../src/xla/cli.js';
 import { endRunKv, prepareRunKv, registerNodeCommand, runKvOptions } from '../src/cli/kv.js';
@@ -34,8 +40,18 @@ const TIERS = tierRange();
 
 function int(flag: string, min: number): (v: string) => number {
   return (v) => {
-    if (!/^\d+$/.test(v) || Number(v) < min) throw new ConfigError(flag, v, `expected an integer ≥ ${min}`);
+    if (!/^\d+$/.test(v) || Number(v) < min || !Number.isSafeInteger(Number(v))) throw new ConfigError(flag, v, `expected an integer ≥ ${min}`);
     return Number(v);
+  };
+}
+
+/** A timeout in ms: an integer ≥ min that a timer can wait (src/config/timer.ts). */
+function ms(flag: string, min: number): (v: string) => number {
+  return (v) => {
+    const n = int(flag, min)(v);
+    const problem = timerProblem(n);
+    if (problem) throw new ConfigError(flag, v, `expected ${problem}`);
+    return n;
   };
 }
 
@@ -105,11 +121,14 @@ Exit codes:
   1    the gate failed (or a case failed; a run stopped by --max-failures/--bail or by client creation
        failing repeatedly); compare: a regression or removed ids; compat: a case passing at the newest
        minor fails at an older one
-  2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>); also a
-       plugin that cannot be loaded, rejects its create options, or crashes or hangs in the preflight or in info
+  2    bad usage or bad input (one line on stderr: pjrt-cts: error: <where>: <what was expected>): an empty
+       option value, a selection of zero cases (an empty --shard too), an output path that is an input or another
+       output, a timeout above 2147483647 ms; also a plugin that cannot be loaded, rejects its create options, or
+       crashes or hangs in the preflight or in info
   3    the CTS itself failed (reports written so far are kept), or a report could not be written (a full
        disk: stderr names the file and the reason; the other reports are written, none is left truncated)
-  130  interrupted (SIGINT); 143 terminated (SIGTERM): reports are written with "interrupted": true
+  130  interrupted (SIGINT); 143 terminated (SIGTERM): reports are written with "interrupted": true (also
+       before the first case: "interruptedBefore" says whether the cases were being listed or the preflight ran)
 
 Environment:
   PJRT_CTS_CONFIG                 the plugins.json to use (default ./plugins.json, else the package's)
@@ -127,6 +146,11 @@ Environment:
                                   (default ~/.cache/pjrt-cts/<version>/reference-plugin)
   NO_COLOR, FORCE_COLOR           console colours
   PJRT_CTS_DEBUG                  print stack traces of internal errors
+
+Results: run --json FILE writes FILE and streams to FILEl as results arrive; without --json the stream goes to
+  .cts-out/run-<time>.jsonl in the working directory.
+More: ${path.join(packageRoot(), 'README.md')} (every option, the plugins.json fields, expectations files);
+  the plugins.json format: pjrt-cts schema --print plugins.schema.json
 `;
 
 const pluginOpts = (c: Command): Command =>
@@ -134,10 +158,15 @@ const pluginOpts = (c: Command): Command =>
     .option('-c, --config <file>', 'plugins.json to use (default: $PJRT_CTS_CONFIG, ./plugins.json, the package\'s)')
     .option('-o, --create-option <k=v>', 'client create option, repeatable; k:type=v forces a type (string,int64,float,bool,int64list)', collect, []);
 
-function build(): Command {
+/** The CLI's commander definition (test/output-paths.test.ts reads every command's options from it). */
+export function build(): Command {
   const program = new Command('pjrt-cts').description('Conformance test suite for PJRT plugins').version(ctsVersion());
   program.exitOverride();
-  program.hook('preAction', () => checkNumericEnv());
+  program.hook('preAction', (_, action) => {
+    checkNumericEnv();
+    refuseEmptyValues(action);
+    checkDeclaredPaths(action);
+  });
   // "(default: false)" on a switch and "(default: [])" on a repeatable option say nothing.
   const help = new Help();
   program.configureHelp({ optionDescription: (opt) => help.optionDescription(opt).replace(/ \(default: (false|\[\])\)/, '') });
@@ -157,10 +186,10 @@ function build(): Command {
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
     .option('--junit <file>', 'write JUnit XML')
-    .option('--json <file>', 'write the results file (results stream next to it as .jsonl)')
+    .option('--json <file>', 'write the results file (results stream next to it as .jsonl; without --json: to .cts-out/run-<time>.jsonl)')
     .option('--html <file>', 'write the HTML report of the run (as `pjrt-cts report` does)')
     .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
-    .option('--timeout <ms>', 'per-case timeout unless the case declares one', int('--timeout', 1), 60000)
+    .option('--timeout <ms>', 'per-case timeout unless the case declares one', ms('--timeout', 1), 60000)
     .option('-r, --retries <n>', 'rerun failing cases up to n times; failed-then-passed is reported flaky', int('--retries', 0), 0)
     .option('--shard <i/n>', 'run only shard i of n (by id hash; 1-based)')
     .option('--max-failures <n>', 'stop after n failures (fail, crash, timeout); the rest are recorded as not run', int('--max-failures', 1))
@@ -178,7 +207,7 @@ function build(): Command {
     .option('--topology <name>', 'with --compile-only: the name given to PJRT_TopologyDescription_Create (default: the entry\'s "topology")')
     .option('--record-slots', 'record in each result the PJRT_Api slots the case called', false)
     .option('--repro-dir <dir>', 'after the run, write one reproducer per root cause into dir (as `pjrt-cts repro` does); each root cause names its folder')
-    .option('--warmup-timeout <ms>', 'deadline of each worker\'s warm-up (a trivial program compiled and run before its first case; 0: none)', int('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
+    .option('--warmup-timeout <ms>', 'deadline of the compile in each worker\'s warm-up (a trivial program compiled and run before its first case; creating its client and running it keep --timeout; 0: no warm-up)', ms('--warmup-timeout', 0), DEFAULT_WARMUP_TIMEOUT_MS)
     .option('--api-minor <n>', `speak PJRT API 0.n (n from ${OLDEST_API_MINOR} to ${PJRT_API_MINOR}, the default): Args struct sizes and PJRT_Api slots of a framework built against that header`, apiMinorArg('--api-minor'))
     .option('--no-preflight', 'do not check first that the library loads, creates a client and neither crashes nor hangs')
     .option('--kv <url>', 'tier 3: keep the nodes\' key-value store in etcd (etcd://host:port) instead of a directory')
@@ -197,8 +226,11 @@ function build(): Command {
       const kvOpts = o as { kv?: string; runId?: string; nodesExternal?: number };
       const kv = runKvOptions(kvOpts);
       const kvLog = (s: string) => void process.stderr.write(s);
+      // Signals are watched from here on (etcd, the listing and the preflight come before any case).
+      const signals = opt.list ? undefined : watchSignals();
       if (!opt.list) await prepareRunKv(kv, kvLog);
       process.exitCode = await runCommand({
+        ...(signals ? { signal: signals.signal } : {}),
         createOptions: parseCreateOptions(opt.createOption),
         filters: opt.filter, excludes: opt.exclude, jobs: opt.jobs, timeoutMs: opt.timeout, retries: opt.retries,
         strict: opt.strict, ...(opt.certify !== undefined ? { certify: opt.certify } : {}), list: opt.list, matrix: opt.matrix, recordSlots: opt.recordSlots, preflight: opt.preflight, stdout: safeStdout,
@@ -213,7 +245,10 @@ function build(): Command {
         ...(opt.junit ? { junit: opt.junit } : {}), ...(opt.json ? { json: opt.json } : {}), ...(opt.html ? { html: opt.html } : {}),
         ...(opt.shard ? { shard: opt.shard } : {}), ...(opt.programs ? { programs: path.resolve(opt.programs) } : {}),
         ...(opt.reproDir !== undefined ? { reproDir: opt.reproDir } : {}),
-      }).finally(() => (opt.list ? undefined : endRunKv(kv, kvLog)));
+      }).finally(() => {
+        signals?.dispose();
+        return opt.list ? undefined : endRunKv(kv, kvLog);
+      });
     });
   run.addHelpText('after', EXIT_HELP);
   registerNodeCommand(program, async (...a) => (await import('../suites/_lib/multinode.js')).nodeShare(...a));
@@ -234,7 +269,7 @@ function build(): Command {
 
   pluginOpts(program.command('info').description('what a plugin says about itself (loaded in a child process)'))
     .option('--json', 'JSON output', false)
-    .option('--timeout <ms>', `how long the plugin may take to answer everything (default: $PJRT_CTS_INFO_TIMEOUT_MS, else ${INFO_TIMEOUT_MS})`, int('--timeout', 1))
+    .option('--timeout <ms>', `how long the plugin may take to answer everything (default: $PJRT_CTS_INFO_TIMEOUT_MS, else ${INFO_TIMEOUT_MS})`, ms('--timeout', 1))
     .action(async (o: { plugin?: string; config?: string; createOption: string[]; json: boolean; timeout?: number }) => {
       const p = resolvePluginArg(o.config, o.plugin, parseCreateOptions(o.createOption));
       const { runInfoIsolated, INFO_TIMEOUT_MS } = await import('../src/cli/isolated.js');
@@ -274,7 +309,7 @@ function build(): Command {
     .option('-x, --exclude <glob>', 'leave out ids matching, repeatable', collect, [])
     .option('-e, --expectations <file>', 'expectations file (default: the plugin entry\'s)')
     .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
-    .option('--timeout <ms>', 'per-case timeout unless the case declares one', int('--timeout', 1), 60000)
+    .option('--timeout <ms>', 'per-case timeout unless the case declares one', ms('--timeout', 1), 60000)
     .option('--json <file>', 'write the matrix as JSON (schemas/compat.schema.json)')
     .action(async (o: { plugin?: string; config?: string; createOption: string[]; minors?: number[]; tier: number; filter: string[]; exclude: string[]; expectations?: string; jobs: number; timeout: number; json?: string }) => {
       keepGoingOnEpipe = true;
@@ -325,6 +360,7 @@ function build(): Command {
       for (const c of configured) out(`  ${c.name}\t${c.exists ? c.path : `unavailable: ${'problem' in c ? c.problem?.replace(/ \(see `pjrt-cts discover`\)$/, '') : ''}`}\n`);
       out('discovered:\n');
       if (!found.length) out(`  (none: ${discoverySources().join('; ')})\n`);
+      else if (pythonProblem()) out(`  (${pythonProblem()}: no python package was searched)\n`);
       for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
     });
 
@@ -369,4 +405,13 @@ async function main(): Promise<void> {
   process.exit(process.exitCode ?? 0);
 }
 
-void main();
+/** Whether this module is the process's entry (node dist/bin/pjrt-cts.js, npx pjrt-cts), not imported by a test. */
+function isEntry(): boolean {
+  try {
+    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) void main();

@@ -9,8 +9,7 @@ import { loadJson } from '../src/config/load-json.js';
 import { FAILING, ResultsFile, STATUSES, type CaseResult, type Status } from '../src/config/results.js';
 import { CompatReport } from '../src/config/version-compat.js';
 import { compareResults, type Change, type Comparison } from '../src/runner/run-diff.js';
-import { checkOutputFile } from '../src/runner/outputs.js';
-import { named, refuseOverwrites } from '../src/runner/output-paths.js';
+import { checkOutputs, named } from '../src/runner/output-paths.js';
 import { loadResultsOrStream } from '../src/runner/stream-results.js';
 import { matrixAxes } from './matrix.js';
 import type { Reporter, RunEnd } from '../src/runner/reporter.js';
@@ -359,11 +358,10 @@ interface ReportCommandOptions { compare?: string; compat?: string; output: stri
  * Returns the absolute path written.
  */
 export function writeHtmlReport(resultsFile: string, o: ReportCommandOptions): string {
+  checkOutputs([named('--output', o.output)], [named('<results>', resultsFile), named('--compare', o.compare), named('--compat', o.compat)]);
   const results = loadResultsOrStream(resultsFile);
   const old = o.compare !== undefined ? loadResultsOrStream(o.compare) : undefined;
   const compat = o.compat !== undefined ? loadJson(o.compat, CompatReport) : undefined;
-  checkOutputFile(o.output, '--output');
-  refuseOverwrites([named('<results>', resultsFile), named('--compare', o.compare), named('--compat', o.compat)], [named('--output', o.output)]);
   const html = renderHtmlReport({
     results, resultsFile,
     ...(compat && o.compat !== undefined ? { compat: { report: compat, file: o.compat } } : {}),

@@ -34,6 +34,39 @@ describe('stop policy: a call that hangs or crashes K times in a row is blocked'
     assert.equal(p.stopped, undefined, 'the run goes on with the cases that do not need the call');
   });
 
+  it('a waived crash or hang (xfail) neither counts nor ends a streak', () => {
+    const p = new StopPolicy({ maxClientFailures: 3, maxCallFailures: 3 });
+    const ex = (i: number): CatalogueEntry => entry(`t.a.x${i}`, [EXECUTE]);
+    for (let i = 1; i <= 5; i++) {
+      const r = raw(ex(i), 'crash', EXECUTE);
+      p.observe(r, { ...judged(r), status: 'xfail' });
+    }
+    assert.equal(p.blocked.size, 0, 'five waived crashes block nothing');
+    const c = raw(entry('t.a.c', ['PJRT_Client_Create']), 'timeout', 'PJRT_Client_Create');
+    for (let i = 0; i < 3; i++) p.observe(c, { ...judged(c), status: 'xfail' });
+    assert.equal(p.stopped, undefined, 'nor do waived client-creation hangs stop the run');
+    for (const i of [6, 7]) p.observe(raw(ex(i), 'crash', EXECUTE), judged(raw(ex(i), 'crash', EXECUTE)));
+    const w = raw(ex(8), 'crash', EXECUTE);
+    p.observe(w, { ...judged(w), status: 'xfail' });
+    p.observe(raw(ex(9), 'crash', EXECUTE), judged(raw(ex(9), 'crash', EXECUTE)));
+    assert.equal(p.blocked.get(EXECUTE)?.firstCase, 't.a.x6', 'a waived crash between two unwaived ones leaves their streak as it was');
+  });
+
+  it('a warm-up that hangs or crashes counts like a case: towards a blocked call, or towards stopping the run', () => {
+    const p = new StopPolicy({ maxClientFailures: 3, maxCallFailures: 3 });
+    const ex = (i: number): CatalogueEntry => entry(`t.a.x${i}`, [EXECUTE]);
+    p.observeWarmup('hanging', EXECUTE);
+    p.observe(raw(ex(1), 'timeout', EXECUTE), judged(raw(ex(1), 'timeout', EXECUTE)));
+    p.observe(raw(ex(2), 'timeout', EXECUTE), judged(raw(ex(2), 'timeout', EXECUTE)));
+    assert.deepEqual([...p.blocked.values()], [{ call: EXECUTE, how: 'hanging', firstCase: 'a worker\'s warm-up', cases: 0 }]);
+    assert.equal(p.observeWarmup('hanging', undefined), undefined, 'a warm-up with no traced call in flight names no call to count');
+    const q = new StopPolicy({ maxClientFailures: 3, maxCallFailures: 3 });
+    q.observeWarmup('hanging', 'PJRT_Client_Create');
+    q.observeWarmup('hanging', 'PJRT_Client_Create');
+    const c = raw(entry('t.a.c', ['PJRT_Client_Create']), 'timeout', 'PJRT_Client_Create');
+    assert.match(q.observe(c, judged(c)) ?? '', /^client creation failed 3 times in a row \(PJRT_Client_Create hung\)/);
+  });
+
   it('with hang_in=PJRT_LoadedExecutable_Execute: 3 timeouts naming the call, the rest skipped as blocked, exit 1', () => {
     const dir = tmpDir();
     const json = path.join(dir, 'r.json');

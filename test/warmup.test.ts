@@ -1,6 +1,6 @@
 // The workers' warm-up: a trivial program compiled and run before the first case, under its own long deadline.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ResultsFile } from '../src/config/results.js';
 import { cli, oneErrorLine, ROOT, tmpDir } from './runner-helpers.js';
@@ -26,12 +26,23 @@ describe('warm-up before the first case', function () {
     assert.equal(res.counters?.sharedClientsCreated, 1, 'the warm-up uses the shared client the cases use');
   });
 
-  it('a warm-up that hangs is killed at --warmup-timeout, reported once, and charges no case', () => {
-    const { res, stdout } = run('hang', ['--warmup-timeout', '1000', '--timeout', '5000', '--jobs', '2'], { PJRT_REFERENCE_FAULTS: 'hang_in=PJRT_LoadedExecutable_Execute' });
+  it('a warm-up that hangs running its program is killed at --timeout (not the long compile deadline), reported once, and charges no case', () => {
+    const { res, stdout } = run('hang', ['--timeout', '1500', '--jobs', '2'], { PJRT_REFERENCE_FAULTS: 'hang_in=PJRT_LoadedExecutable_Execute' });
     assert.equal(res.warmup?.ok, false);
-    assert.match(res.warmup?.message ?? '', /did not finish within 1000 ms/);
+    assert.match(res.warmup?.message ?? '', /did not finish within 1500 ms during PJRT_LoadedExecutable_Execute/);
     assert.equal(stdout.match(/warm-up .* failed/g)?.length, 1, stdout);
     // No compile case executes, so every one passes: the hang cost the warm-up only.
+    assert.deepEqual(Object.keys(res.totals.byStatus), ['pass']);
+  });
+
+  it('a warm-up compile slower than --warmup-timeout is killed at it, and the case still gets its own deadline', () => {
+    // Forms declared, so no probe compiles: the warm-up compiles once, the case once, each taking compile_delay_ms.
+    const config = path.join(dir, 'slow-compile.json');
+    writeFileSync(config, JSON.stringify({ default: 'slow', plugins: { slow: { library: LIB, programForms: ['text'], createOptions: { compile_delay_ms: 1500 } } } }));
+    const json = path.join(dir, 'slow-compile-r.json');
+    const r = cli(['run', '-c', config, '--json', json, '--filter', 'tier1.compile.add_one', '--warmup-timeout', '500', '--timeout', '6000']);
+    const res = ResultsFile.parse(JSON.parse(readFileSync(json, 'utf8')));
+    assert.match(res.warmup?.message ?? '', /did not finish within 500 ms during PJRT_Client_Compile/, r.stdout);
     assert.deepEqual(Object.keys(res.totals.byStatus), ['pass']);
   });
 

@@ -9,7 +9,6 @@ import { ConfigError } from '../config/errors.js';
 import { FAILING, type ResultsFile, type Status } from '../config/results.js';
 import type { CompatReport } from '../config/version-compat.js';
 import { apiMinorProblem, OLDEST_API_MINOR } from '../ffi/minor.js';
-import { checkOutputFile } from '../runner/outputs.js';
 import { checkCompatPaths } from '../runner/run-paths.js';
 import { ctsVersion } from '../config/paths.js';
 import { runCommand, type RunOptions } from './run.js';
@@ -137,7 +136,6 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(ms < 10_000 ? 1 : 0)
 const countsLine = (r: ResultsFile): string => Object.entries(r.totals.byStatus).map(([k, v]) => `${v} ${k}`).join(', ');
 
 export async function compatCommand(o: CompatOptions): Promise<number> {
-  if (o.json) checkOutputFile(o.json, '--json');
   if (o.json) checkCompatPaths(o, o.json);
   const say = (s: string): void => void o.stdout.write(s);
   const runs = new Map<number, ResultsFile>();

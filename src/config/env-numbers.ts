@@ -1,6 +1,8 @@
 // Every number the CTS reads from its environment, checked in one place: a value that is not a positive integer
-// is bad input (exit 2 naming the variable), never silently replaced by the default.
+// (or, since each is a timer's delay, one above what a timer can wait) is bad input (exit 2 naming the variable),
+// never silently replaced by the default.
 import { ConfigError } from './errors.js';
+import { MAX_TIMER_MS } from './timer.js';
 
 /** The numeric variables a person may set, with what each one is (for the message). */
 export const NUMERIC_ENV = {
@@ -16,8 +18,8 @@ export function envNumber(name: NumericEnvName, env: NodeJS.ProcessEnv = process
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const v = raw.trim();
-  if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < 1) {
-    throw new ConfigError(`$${name}`, JSON.stringify(raw), `expected ${NUMERIC_ENV[name]}, an integer ≥ 1`);
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_TIMER_MS) {
+    throw new ConfigError(`$${name}`, JSON.stringify(raw), `expected ${NUMERIC_ENV[name]}, an integer from 1 to ${MAX_TIMER_MS} (Node's timers cannot wait longer than about 24.8 days)`);
   }
   return Number(v);
 }

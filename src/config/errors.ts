@@ -8,7 +8,8 @@ export class ConfigError extends Error {
     readonly jsonPath: string,
     readonly expected: string,
   ) {
-    super(`${file}: ${jsonPath}: ${expected}`.replace(/\s*\n\s*/g, ' '));
+    // An empty part is left out: `cannot read FILE: no such file (ENOENT)` has no JSON path.
+    super([file, jsonPath, expected].filter((x) => x !== '').join(': ').replace(/\s*\n\s*/g, ' '));
   }
 }
 
@@ -35,6 +36,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 function describeValue(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (v === null) return 'null';
+  if (typeof v === 'number' && !Number.isFinite(v)) return `number ${v}`;
   const json = JSON.stringify(v) ?? String(v);
   const short = json.length > 60 ? `${json.slice(0, 57)}...` : json;
   if (Array.isArray(v)) return `an array ${short}`;
@@ -74,7 +76,12 @@ function expectedOf(b: Issue[]): string {
  */
 function describeIssue(issue: Issue, input: unknown, base: readonly PropertyKey[] = []): { path: PropertyKey[]; text: string } {
   const path = [...base, ...issue.path];
-  const got = describeValue(valueAt(input, path));
+  const value = valueAt(input, path);
+  // JSON has no Infinity or NaN, but a number beyond a double's range (1e999) parses as Infinity: no type is wrong.
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    return { path, text: `expected a finite number; got ${value}${Number.isNaN(value) ? '' : ' (a number beyond ±1.8e308, such as 1e999, reads as Infinity)'}` };
+  }
+  const got = describeValue(value);
   if (issue.code === 'invalid_union') {
     const bs = branches(issue).filter((b) => b.length);
     const best = bs.reduce<Issue[] | undefined>((a, b) => (progress(b) > (a ? progress(a) : 0) ? b : a), undefined);

@@ -32,7 +32,9 @@ function numberProblem(v: CreateOptionValue): string | undefined {
   if (Array.isArray(v)) return v.map(unsafeIntegerProblem).find(Boolean);
   if (typeof v !== 'object') return undefined;
   if ('float' in v) return float32Problem(v.float);
-  return typeof v.int64 === 'number' ? int64Problem(BigInt(v.int64)) ?? unsafeIntegerProblem(v.int64) : int64Problem(BigInt(v.int64));
+  if (typeof v.int64 === 'number') return int64Problem(BigInt(v.int64)) ?? unsafeIntegerProblem(v.int64);
+  // Digits only: anything else ("12abc") is already reported by the schema's pattern.
+  return /^-?\d+$/.test(v.int64) ? int64Problem(BigInt(v.int64)) : undefined;
 }
 export type CreateOptionValue = z.infer<typeof CreateOptionValue>;
 

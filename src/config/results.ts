@@ -125,6 +125,15 @@ export const ResultsFile = z.strictObject({
   finishedAt: z.string(),
   durationMs: z.number().min(0),
   interrupted: z.boolean(),
+  /**
+   * A run interrupted (SIGINT, SIGTERM) before its cases started: what it was doing — listing the cases (the preflight
+   * runs meanwhile) or waiting for the preflight — and the preflight's state then: not started, still running (for
+   * `ms`, with the plugin call in flight), or passed.
+   */
+  interruptedBefore: z.strictObject({
+    phase: z.enum(['listing', 'preflight']),
+    preflight: z.strictObject({ state: z.enum(['not started', 'running', 'passed', 'failed', 'off']), ms: z.number().min(0).optional(), call: z.string().optional() }),
+  }).optional(),
   /** Set when the run stopped early (--max-failures, --bail, client creation failing K times in a row): why. */
   stopped: z.string().optional(),
   run: z.strictObject({
@@ -148,6 +157,11 @@ export const ResultsFile = z.strictObject({
     profile: z.strictObject({ name: z.literal('compile-only'), topology: z.string() }).optional(),
     /** `run --certify`: the must-pass list the run was judged against (path, its CTS version, sha256 of its bytes, case count). */
     certify: z.strictObject({ list: z.string(), ctsVersion: z.string(), sha256: z.string(), cases: z.number().int().min(0) }).optional(),
+    /**
+     * `run --rerun-failed`: the results file it read and the ids it selected from it, so a rerun of this run knows what
+     * this one selected (src/runner/rerun.ts).
+     */
+    rerun: z.strictObject({ file: z.string(), ids: z.array(z.string()) }).optional(),
     /** --timeout, --warmup-timeout and the stop limits (absent in older files). */
     timeoutMs: z.number().int().optional(),
     warmupTimeoutMs: z.number().int().optional(),

@@ -1,5 +1,7 @@
 // Loading a corpus directory: every `<name>.json` sidecar is validated and paired with `<name>.mlir`.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { jsonTooDeep } from '../config/load-json.js';
+import { readRegularFile } from '../config/read-file.js';
 import { basename, join } from 'node:path';
 import { jsonPath, SidecarSchema, type Tolerance, type Value } from './schema.js';
 import { packValue } from './values.js';
@@ -70,12 +72,16 @@ function host(v: Value, tol: Tolerance): HostValue {
 export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusEntry {
   const name = basename(jsonFile, '.json');
   if (!NAME.test(name)) throw new CorpusError(jsonFile, '$', `file name '${name}' is not a valid id segment`);
+  const sidecar = readRegularFile(jsonFile);
+  if (!('text' in sidecar)) throw new CorpusError(jsonFile, '$', sidecar.notRegular ? `expected a sidecar file, but it is ${sidecar.notRegular}` : `cannot read it: ${sidecar.problem}`);
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    raw = JSON.parse(sidecar.text);
   } catch (e) {
     throw new CorpusError(jsonFile, '$', `not valid JSON: ${(e as Error).message}`);
   }
+  const deep = jsonTooDeep(raw);
+  if (deep) throw new CorpusError(jsonFile, '$', deep);
   const r = SidecarSchema.safeParse(raw);
   if (!r.success) {
     const i = r.error.issues[0]!;
@@ -84,7 +90,9 @@ export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusE
   const s = r.data;
   const mlirFile = jsonFile.replace(/\.json$/, '.mlir');
   if (!existsSync(mlirFile)) throw new CorpusError(jsonFile, '$', `program file ${basename(mlirFile)} is missing`);
-  const program = readFileSync(mlirFile, 'utf8');
+  const text = readRegularFile(mlirFile);
+  if (!('text' in text)) throw new CorpusError(mlirFile, '$', text.notRegular ? `expected a program file, but it is ${text.notRegular}` : `cannot read it: ${text.problem}`);
+  const program = text.text;
   for (const key of ['replicas', 'partitions'] as const) {
     const m = new RegExp(`mhlo\\.num_${key}\\s*=\\s*(\\d+)`).exec(program);
     const declared = m ? Number(m[1]) : 1;

@@ -34,9 +34,10 @@ export function takeChangedStats(): Record<string, SlotStat> {
   return out;
 }
 
-/** Starts the list of slots a case calls (caseCalls). */
+/** Starts the list of slots a case calls (caseCalls); waits an earlier case left behind are forgotten. */
 export function beginCaseCalls(): void {
   inCase.clear();
+  forgetWaits();
 }
 
 /** The slots called since beginCaseCalls, sorted. */
@@ -48,10 +49,20 @@ export const now = (): number => performance.now();
 
 /**
  * Names each PJRT call in flight to whoever listens (a worker marks them in its call record, so a crash or a hang
- * names the call: src/worker/call-trace.ts). '' when none is. An asynchronous call stays named until it settles.
+ * names the call: src/worker/call-trace.ts). '' when none is. An asynchronous call stays named until it settles, and
+ * so does a wait for a callback the plugin was given (PJRT_Event_OnReady's): marked `waitMark(slot)`, so a plugin that
+ * never calls back is named as hanging in that slot, not as "no call in flight".
  */
 let marker: ((slot: string) => void) | undefined;
 const asyncInFlight: string[] = [];
+
+const WAITING = ' (waiting for its callback)';
+/** The mark of a wait for the callback registered through `slot`. */
+export const waitMark = (slot: string): string => `${slot}${WAITING}`;
+/** A mark read back: the slot, and whether the plugin was being waited on for a callback rather than in the call. */
+export function parseCallMark(mark: string): { call: string; waiting: boolean } {
+  return mark.endsWith(WAITING) ? { call: mark.slice(0, -WAITING.length), waiting: true } : { call: mark, waiting: false };
+}
 
 export function setCallMarker(f: ((slot: string) => void) | undefined): void {
   marker = f;
@@ -70,4 +81,20 @@ export function callEnds(slot: string, async = false): void {
     if (i >= 0) asyncInFlight.splice(i, 1);
   }
   marker(asyncInFlight.at(-1) ?? '');
+}
+
+/** A callback registered through `slot` is awaited from now on (until waitEnds). */
+export function waitStarts(slot: string): void {
+  callStarts(waitMark(slot), true);
+}
+
+export function waitEnds(slot: string): void {
+  callEnds(waitMark(slot), true);
+}
+
+/** Forgets waits left over from an earlier case (a callback that never came): they must not name a later crash. */
+export function forgetWaits(): void {
+  const before = asyncInFlight.length;
+  for (let i = asyncInFlight.length - 1; i >= 0; i--) if (parseCallMark(asyncInFlight[i]!).waiting) asyncInFlight.splice(i, 1);
+  if (marker && asyncInFlight.length !== before) marker(asyncInFlight.at(-1) ?? '');
 }

@@ -4,6 +4,7 @@
 // registered callback exactly once) and its error destroyed through the API that issued the id, when known.
 import koffi from './koffi.js';
 import type { RawApi } from './api.js';
+import { waitEnds, waitStarts } from './call-stats.js';
 import type { PjrtError } from './errors.js';
 import { hold, release } from './keepalive.js';
 import type { Ptr } from './mem.js';
@@ -37,6 +38,7 @@ function onReadyTrampoline(): Ptr {
       const w = pending.get(id);
       if (w === undefined) return stray(id, err);
       pending.delete(id);
+      waitEnds(w.slot);
       answered.set(id, w.api);
       if (answered.size > ANSWERED_CAP) answered.delete(answered.keys().next().value!);
       release();
@@ -55,12 +57,17 @@ export function onReady(api: RawApi, event: Ptr, slot = 'PJRT_Event_OnReady'): P
   return new Promise<PjrtError | null>((resolve, reject) => {
     pending.set(id, { api, slot, resolve });
     hold();
+    // Waiting from before the call: a plugin may call back inline, before PJRT_Event_OnReady returns.
+    waitStarts(slot);
     const a = api.args('PJRT_Event_OnReady').ptr('event', event).ptr('callback', cb).ptr('user_arg', id);
     try {
       api.call('PJRT_Event_OnReady', a);
     } catch (e) {
       // the plugin refused to register: it will never call back
-      if (pending.delete(id)) release();
+      if (pending.delete(id)) {
+        release();
+        waitEnds(slot);
+      }
       reject(e);
     }
   });

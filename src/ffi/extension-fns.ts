@@ -4,6 +4,7 @@
 import koffi from './koffi.js';
 import { enumValue, extensionFunctions, extensionHeader, layoutOf } from '../abi/index.js';
 import type { ExtensionEntry, PjrtFn, RawApi } from './api.js';
+import { callEnds, callStarts, now, recordCall } from './call-stats.js';
 import { UnsupportedError } from './errors.js';
 import { readPtr, type Ptr } from './mem.js';
 
@@ -47,6 +48,37 @@ export function extensionFn(api: RawApi, typeName: string, member: string): { fn
   const p = memberPointer(entry.address, struct, member, entry.structSize, `extension ${typeName}`);
   if (p === null) throw new UnsupportedError(`extension ${typeName}.${member}`, 'is null in the plugin\'s extension');
   return { fn: decodeFn(p), args: m.args };
+}
+
+/** An extension function as it is named in flight and in the call counts: its Args struct's name without `_Args`
+ *  (PJRT_FFI_Register_Handler, PLUGIN_Profiler_Create), as the reference plugin's slot faults name it. */
+export const extensionFnName = (args: string): string => args.replace(/_Args$/, '');
+
+/** Calls an extension function as RawApi calls a slot: named while in flight (a crash or hang names it) and counted. */
+export function callTraced(fn: PjrtFn, name: string, args: Uint8Array | Ptr): Ptr | null {
+  const t0 = now();
+  callStarts(name);
+  try {
+    const r = fn(args);
+    return r === 0n ? null : (r ?? null);
+  } finally {
+    callEnds(name);
+    recordCall(name, t0);
+  }
+}
+
+/** callTraced on a libuv worker thread. */
+export function callTracedAsync(fn: PjrtFn, name: string, args: Uint8Array | Ptr): Promise<Ptr | null> {
+  const t0 = now();
+  callStarts(name, true);
+  return new Promise((resolve, reject) => {
+    fn.async(args, (e, r) => {
+      callEnds(name, true);
+      recordCall(name, t0);
+      if (e) reject(e instanceof Error ? e : new Error(String(e)));
+      else resolve(r === 0n ? null : (r ?? null));
+    });
+  });
 }
 
 export type MemberState = 'present' | 'null' | 'beyond';

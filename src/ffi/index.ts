@@ -3,7 +3,7 @@ import './env.js';
 export { callStacks, NATIVE_CALL_STACK_BYTES, FRAMEWORK_THREAD_STACK_BYTES, type CallStacks } from './koffi.js';
 export { loadApi, apiHeaderSize, MAX_API_STRUCT_SIZE, type LoadedApi } from './loader.js';
 export { beginCaseCalls, callStats, caseCalls, takeChangedStats, type SlotStat } from './call-stats.js';
-export { findExtension, requireExtension, extensionFn, memberPointer, decodeFn, describeExtensions, type ExtensionDescription, type MemberState } from './extension-fns.js';
+export { findExtension, requireExtension, extensionFn, memberPointer, decodeFn, describeExtensions, callTraced, callTracedAsync, extensionFnName, type ExtensionDescription, type MemberState } from './extension-fns.js';
 export { RawApi, errorCodeName, callDeleter, type PjrtFn, type SlotState, type ExtensionEntry } from './api.js';
 export { Args, ArgsLayout, argsLayout, makeArgs, type FieldInfo } from './args.js';
 export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind } from './errors.js';

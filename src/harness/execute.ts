@@ -5,7 +5,7 @@ import type { Scope } from '../pjrt/scope.js';
 import type { CaseDetails, Status } from '../config/results.js';
 import { capabilityProbe } from './capabilities.js';
 import { needsMinor, slotSince, spokenMinor } from '../pjrt/index.js';
-import { ownClient, withClientLimit } from './own-client.js';
+import { noteStatedLimit, ownClient, statesClientLimit, withClientLimit } from './own-client.js';
 import type { PluginSession } from './session.js';
 import { isUnsupportedError, SkipSignal, UnsupportedSignal } from './signals.js';
 import { COMPILE_ONLY_SKIP, profileSkip } from './compile-only.js';
@@ -159,14 +159,20 @@ export async function runCase(def: CaseDef, session: PluginSession, opts: RunCas
         async newClient(overrides = {}, o = {}) {
           // A case not using the shared client may have it released to make room (own-client.ts).
           const usesShared = def.client === 'shared';
-          const max = session.config.maxLiveClients;
           const needed = live() + 1 - (!usesShared && session.hasSharedClient ? 1 : 0);
-          if (max !== undefined && needed > max) {
-            throw new UnsupportedSignal(`needs ${needed} live clients in one process; the ${session.config.name} entry allows ${max} (maxLiveClients)`);
-          }
+          const limit = session.liveClientLimit();
+          if (limit && needed > limit.max) throw new UnsupportedSignal(`needs ${needed} live clients in one process; ${limit.reason}`);
           const options = { ...(o.replaceConfigured ? {} : session.config.createOptions), ...overrides };
           const create = (): Promise<Client> => session.plugin().createClient({ options, scope });
-          const c = usesShared ? await create() : await withClientLimit(session, def.id, create);
+          let c: Client;
+          try {
+            c = usesShared ? await create() : await withClientLimit(session, def.id, create);
+          } catch (e) {
+            // Refused while others lived, with a code that states a limit: a capability the plugin lacks by design.
+            const lived = live();
+            if (statesClientLimit(e, lived)) throw new UnsupportedSignal(`needs ${lived + 1} live clients in one process; ${noteStatedLimit(session, def.id, e, lived).reason}`);
+            throw e;
+          }
           session.counters.clientsCreated++;
           extra.push(c);
           return c;

@@ -3,7 +3,7 @@
 // plugins.json (`programForms`), else probed by compiling a trivial program in each form (an error: not accepted).
 // Cases that run programs send the text when it is accepted, else the committed artifact of that text
 // (src/corpus/artifacts.ts); a text without one makes the case unsupported, naming the script that writes it.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { compareVersions, GEN_ARTIFACTS, PROBE_PROGRAM, storedArtifact } from '../corpus/artifacts.js';
 import type { Client, Program } from '../pjrt/index.js';
 import { UnsupportedSignal } from './signals.js';
@@ -65,7 +65,8 @@ export function declareProgramForms(forms: readonly ProgramForm[] | undefined): 
 export function artifactOf(text: string, file?: string): Uint8Array | undefined {
   if (file) {
     try {
-      return new Uint8Array(readFileSync(file));
+      // Not a regular file (a FIFO would block the read): as if there were none.
+      if (statSync(file).isFile()) return new Uint8Array(readFileSync(file));
     } catch { /* fall back to the store */ }
   }
   const a = storedArtifact(text);

@@ -26,6 +26,9 @@ interface SessionCounters {
 
 interface Shared { client: Client; deviceIds: string }
 
+/** The most clients a case may have alive in this process, and why (for an `unsupported` reason). */
+export interface LiveClientLimit { max: number; reason: string }
+
 export class PluginSession {
   private mod: PjrtModule | undefined;
   private loaded: Plugin | undefined;
@@ -36,6 +39,11 @@ export class PluginSession {
   readonly counters: SessionCounters = { clientsCreated: 0, sharedClientsCreated: 0, loadMs: 0, sharedClientResets: [] };
 
   private notedForms: ProgramForms | undefined;
+  /**
+   * A live-client limit the plugin stated: PJRT_Client_Create refused with FAILED_PRECONDITION or RESOURCE_EXHAUSTED
+   * while `max` clients lived (own-client.ts). A limit by design, like the entry's maxLiveClients.
+   */
+  statedClientLimit: LiveClientLimit | undefined;
 
   constructor(readonly config: ResolvedPlugin) {
     declareProgramForms(config.programForms);
@@ -111,6 +119,13 @@ export class PluginSession {
     this.counters.sharedClientsCreated++;
     this.shared = { client, deviceIds: deviceIds(client.devices()) };
     return client;
+  }
+
+  /** How many clients may live at once, when the entry says (maxLiveClients) or the plugin stated it. */
+  liveClientLimit(): LiveClientLimit | undefined {
+    const max = this.config.maxLiveClients;
+    if (max !== undefined) return { max, reason: `the ${this.config.name} entry allows ${max} (maxLiveClients)` };
+    return this.statedClientLimit;
   }
 
   /** One live client per process: declared by the entry (maxLiveClients: 1) or found by this worker (clientLimit). */

@@ -2,8 +2,8 @@
 // throws UnsupportedError when the plugin lacks the extension or the function, so a case needing it is `unsupported`.
 import { enumValue, layoutOf } from '../abi/index.js';
 import {
-  callDeleter, decodeFn, errorCodeName, extensionFn, makeArgs, memberPointer, PjrtError, requireExtension,
-  UnsupportedError, type Args, type RawApi,
+  callDeleter, callTraced, callTracedAsync, decodeFn, errorCodeName, extensionFn, extensionFnName, makeArgs, memberPointer, PjrtError,
+  requireExtension, UnsupportedError, type Args, type RawApi,
 } from '../ffi/index.js';
 import { readBytes, readU64, type Ptr } from '../ffi/mem.js';
 import type { Buffer } from './buffer.js';
@@ -17,22 +17,18 @@ function callExt(api: RawApi, type: string, member: string, fill: (a: Args) => v
   const { fn, args } = extensionFn(api, type, member);
   const a = makeArgs(args);
   fill(a);
-  const err = fn(a.address);
-  if (err !== null && err !== 0n) throw api.takeError(err, `${type}.${member}`);
+  const err = callTraced(fn, extensionFnName(args), a.address);
+  if (err !== null) throw api.takeError(err, `${type}.${member}`);
   return a;
 }
 
-function callExtAsync(api: RawApi, type: string, member: string, fill: (a: Args) => void): Promise<Args> {
+async function callExtAsync(api: RawApi, type: string, member: string, fill: (a: Args) => void): Promise<Args> {
   const { fn, args } = extensionFn(api, type, member);
   const a = makeArgs(args);
   fill(a);
-  return new Promise((resolve, reject) => {
-    fn.async(a.address, (e, r) => {
-      if (e) reject(e instanceof Error ? e : new Error(String(e)));
-      else if (r !== null && r !== 0n) reject(api.takeError(r, `${type}.${member}`));
-      else resolve(a);
-    });
-  });
+  const err = await callTracedAsync(fn, extensionFnName(args), a.address);
+  if (err !== null) throw api.takeError(err, `${type}.${member}`);
+  return a;
 }
 
 /** A layout's minor_to_major from XLA's layout text (`{1,0}`, `{1,0:T(8,128)}`), or null when it is not one. */
@@ -183,16 +179,16 @@ export class ProfilerApi {
   call(name: keyof typeof PROFILER_FNS & string, fill: (a: Args) => void): Args {
     const a = makeArgs(PROFILER_FNS[name]!);
     fill(a);
-    const err = decodeFn(this.member(name))(a.address);
-    if (err !== null && err !== 0n) throw this.takeError(err, name);
+    const err = callTraced(decodeFn(this.member(name)), extensionFnName(PROFILER_FNS[name]!), a.address);
+    if (err !== null) throw this.takeError(err, name);
     return a;
   }
   private takeError(err: Ptr, name: string): PjrtError {
     const m = makeArgs('PLUGIN_Profiler_Error_Message_Args').ptr('error', err);
-    decodeFn(this.member('error_message'), true)(m.address);
+    callTraced(decodeFn(this.member('error_message'), true), 'PLUGIN_Profiler_Error_Message', m.address);
     const c = makeArgs('PLUGIN_Profiler_Error_GetCode_Args').ptr('error', err);
-    decodeFn(this.member('error_get_code'))(c.address);
-    decodeFn(this.member('error_destroy'), true)(makeArgs('PLUGIN_Profiler_Error_Destroy_Args').ptr('error', err).address);
+    callTraced(decodeFn(this.member('error_get_code')), 'PLUGIN_Profiler_Error_GetCode', c.address);
+    callTraced(decodeFn(this.member('error_destroy'), true), 'PLUGIN_Profiler_Error_Destroy', makeArgs('PLUGIN_Profiler_Error_Destroy_Args').ptr('error', err).address);
     const code = c.getI32('code');
     return new PjrtError(code, errorCodeName(code), m.str('message'), `PLUGIN_Profiler_Api.${name}`);
   }

@@ -6,6 +6,8 @@ import { existsSync, statSync } from 'node:fs';
 import { ConfigError } from '../config/errors.js';
 import { CorpusError, loadCorpus, type CorpusEntry } from '../corpus/index.js';
 import { checkSignature } from '../corpus/signature.js';
+import { suitesDir } from '../config/paths.js';
+import { suiteFiles } from '../worker/load-suites.js';
 
 /** An external corpus is a person's input: check it here, so a bad one is exit 2 with its file and JSON path. */
 function checkExternalCorpus(dir: string): void {
@@ -53,7 +55,17 @@ export async function loadCatalogueKeepingWorkers(
   }
 }
 
+/** The compiled suites must be there: a directory without any would make every selection empty, for no reason said. */
+function checkSuites(): void {
+  const dir = suitesDir();
+  if (suiteFiles(dir).length) return;
+  const what = !existsSync(dir) ? 'no such directory' : !statSync(dir).isDirectory() ? 'not a directory' : 'it holds no compiled suite file (tier<N>/<area>.js)';
+  if (process.env['PJRT_CTS_SUITES']) throw new ConfigError('$PJRT_CTS_SUITES', dir, `expected a directory of compiled suites: ${what}`);
+  throw new ConfigError(dir, 'the compiled suites', `${what}: this installation is incomplete (in a checkout: npm run build)`);
+}
+
 async function listCases(programs: string | undefined, env: NodeJS.ProcessEnv, stay: boolean): Promise<{ catalogue: CatalogueEntry[]; worker: RunningChunk }> {
+  checkSuites();
   if (programs) checkExternalCorpus(programs);
   let answered: (cases: CatalogueEntry[]) => void = () => undefined;
   const catalogue = new Promise<CatalogueEntry[]>((resolve) => (answered = resolve));

@@ -5,6 +5,7 @@ import type { CaseOutcome } from '../harness/execute.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { CALL_FD_ENV } from '../worker/call-record.js';
 import { CallFile } from './call-file.js';
+import { parseCallMark } from '../ffi/call-stats.js';
 import { parentPidEnv } from '../ffi/parent-pid.js';
 import { workerEntry } from '../config/paths.js';
 import type { FromWorker, ToWorker, WorkerCounters } from '../worker/protocol.js';
@@ -44,6 +45,8 @@ export interface ChunkEnd {
   probeAbout?: 'createOptions';
   /** The plugin call in flight when the worker died or was killed (call-trace.ts), if one was. */
   call?: string;
+  /** Not in `call` itself: waiting for the callback registered through it (PJRT_Event_OnReady's). */
+  callWaiting?: boolean;
   /** How long the case in flight had been running when the worker died or was killed. */
   inFlightMs?: number;
   /** The worker died or was killed in its warm-up (before any case): how long the warm-up had run. */
@@ -178,9 +181,10 @@ export function startWorker(msg: ToWorker, env: NodeJS.ProcessEnv, handlers: Chu
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       end.stderrTail = tail.take();
-      const call = calls.read();
+      const { call, waiting } = parseCallMark(calls.read());
       calls.close();
       if (call) end.call = call;
+      if (call && waiting) end.callWaiting = true;
       if (end.inFlight) end.inFlightMs = performance.now() - startedAt;
       if (warmupAt !== undefined) end.inWarmupMs = performance.now() - warmupAt;
       if (spawnError) end.fatal ??= `cannot start a worker: ${spawnError.message}`;

@@ -10,16 +10,40 @@ const PY = 'import json, site, sys\n' +
   'dirs = list(getattr(site, "getsitepackages", lambda: [])()) + [site.getusersitepackages()] + [p for p in sys.path if p.endswith("-packages")]\n' +
   'print(json.dumps(dirs))';
 
-/** site-packages directories of `python3` on PATH; [] when there is no python3. */
-export function pythonSitePackages(python = process.env['PJRT_CTS_PYTHON'] ?? 'python3'): string[] {
+/** The python discovery asks: $PJRT_CTS_PYTHON, else python3 on PATH. */
+const pythonOf = (env: NodeJS.ProcessEnv = process.env): string => env['PJRT_CTS_PYTHON'] || 'python3';
+
+interface PythonProbe { dirs: string[]; problem?: string }
+const probed = new Map<string, PythonProbe>();
+
+/** The site-packages directories of `python`, or why there are none (it cannot be run, or it failed). */
+function probePython(python: string): PythonProbe {
+  let p = probed.get(python);
+  if (p) return p;
   const r = spawnSync(python, ['-c', PY], { encoding: 'utf8', timeout: 15000 });
-  if (r.status !== 0 || !r.stdout) return [];
-  try {
-    const dirs = JSON.parse(r.stdout) as string[];
-    return [...new Set(dirs)].filter((d) => existsSync(d));
-  } catch {
-    return [];
+  const code = (r.error as NodeJS.ErrnoException | undefined)?.code;
+  if (r.error) p = { dirs: [], problem: `${python} cannot be run: ${code === 'ENOENT' ? 'no such program' : code === 'EACCES' ? 'permission denied' : r.error.message}` };
+  else if (r.status !== 0 || !r.stdout) p = { dirs: [], problem: `${python} failed (${r.signal ? `killed by ${r.signal}` : `exit code ${r.status ?? '?'}`}) when asked for its site-packages` };
+  else {
+    try {
+      p = { dirs: [...new Set(JSON.parse(r.stdout) as string[])].filter((d) => existsSync(d)) };
+    } catch {
+      p = { dirs: [], problem: `${python} did not list its site-packages` };
+    }
   }
+  probed.set(python, p);
+  return p;
+}
+
+/** site-packages directories of $PJRT_CTS_PYTHON (else python3 on PATH); [] when it cannot be run. */
+export function pythonSitePackages(python = pythonOf()): string[] {
+  return probePython(python).dirs;
+}
+
+/** Why the python discovery asks cannot be asked (named as set: `$PJRT_CTS_PYTHON=…`), or undefined. */
+export function pythonProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const problem = probePython(pythonOf(env)).problem;
+  return problem && env['PJRT_CTS_PYTHON'] ? `$PJRT_CTS_PYTHON=${problem}` : problem;
 }
 
 /** jax_plugins/<pkg>/*.so under each site-packages dir (e.g. jax_plugins/xla_cuda13/xla_cuda_plugin.so). */
@@ -84,7 +108,7 @@ export function discoverySources(env: NodeJS.ProcessEnv = process.env): string[]
   const names = env['PJRT_NAMES_AND_LIBRARY_PATHS'];
   const bad = (names ?? '').split(',').filter((item) => item.trim() && item.indexOf(':') <= 0);
   return [
-    `no jax_plugins package or ${PYTHON_PACKAGE_PLUGINS.join(' or ')} package for python3`,
+    pythonProblem(env) ?? `no jax_plugins package or ${PYTHON_PACKAGE_PLUGINS.join(' or ')} package for ${pythonOf(env)}`,
     names === undefined || names === '' ? 'PJRT_NAMES_AND_LIBRARY_PATHS unset'
       : bad.length ? `PJRT_NAMES_AND_LIBRARY_PATHS has no name:path item (${bad.map((b) => JSON.stringify(b)).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not name:path)` : 'PJRT_NAMES_AND_LIBRARY_PATHS names nothing',
     env['PJRT_LIBRARY_PATH'] ? 'PJRT_LIBRARY_PATH set' : 'PJRT_LIBRARY_PATH unset',

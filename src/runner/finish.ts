@@ -9,6 +9,7 @@ import { environment } from './identity.js';
 import { ctsVersion } from '../config/paths.js';
 import { NOT_RUN, type RunPlan } from './plan.js';
 import { profileHeadline } from './profile.js';
+import { interruptedBeforeText } from './plan-interrupted.js';
 import { derivedFromResults } from './derived.js';
 import type { SessionOutcome } from './run-session.js';
 import { EXIT, verdict } from './summary.js';
@@ -32,6 +33,7 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
   let code = s.internal ? EXIT.internal : v.code;
   if (s.interrupted && s.signalName === 'SIGTERM') code = EXIT.terminated;
   let text = s.internal ? `pjrt-cts itself failed: ${s.internal.message}` : v.text;
+  if (s.interruptedBefore) text = `${text} ${interruptedBeforeText(s.interruptedBefore)}`;
   if (s.stopped && !s.internal) {
     code = EXIT.gateFailed;
     text = `run STOPPED: ${s.stopped}; ${results.filter((r) => r.message?.startsWith(NOT_RUN)).length} case(s) not run. ${v.text}`;
@@ -58,6 +60,7 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
     finishedAt: new Date().toISOString(),
     durationMs: s.durationMs,
     interrupted: s.interrupted,
+    ...(s.interruptedBefore ? { interruptedBefore: s.interruptedBefore } : {}),
     ...(s.stopped ? { stopped: s.stopped } : {}),
     ...(s.blocked.length ? { blocked: s.blocked } : {}),
     run: plan.header.run,
@@ -68,7 +71,7 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
     staleExpectations: stale,
     ...(certification ? { certification: { certified: certification.certified, missing: certification.missing } } : {}),
     ...(s.counters ? { counters: s.counters } : {}),
-    ...(s.warmup ? { warmup: { ...s.warmup, ms: Math.round(s.warmup.ms) } } : {}),
+    ...(s.warmup ? { warmup: { ok: s.warmup.ok, ms: Math.round(s.warmup.ms), ...(s.warmup.message ? { message: s.warmup.message } : {}) } } : {}),
     coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },
     exitCode: code,
   };

@@ -1,6 +1,6 @@
 // Values a person may ask for that the suite or the machine cannot give: tiers that do not exist (exit 2 naming the
 // ones that do) and more workers than CPUs (capped, with a note).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { suitesDir } from '../config/paths.js';
 import { ConfigError } from '../config/errors.js';
@@ -21,8 +21,13 @@ export function capJobs(jobs: number, out: NodeJS.WritableStream, cpus = os.avai
   return cpus;
 }
 
-/** The tiers of the compiled suites as "0–3" (their directories tier0 … tierN), for help texts. */
+/** The tiers of the compiled suites (their directories tier0 … tierN), ascending. */
+export function suiteTiers(dir = suitesDir()): number[] {
+  return existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).map((d) => /^tier(\d+)$/.exec(d)?.[1]).filter((t): t is string => t !== undefined).map(Number).sort((a, b) => a - b) : [];
+}
+
+/** The tiers of the compiled suites as "0–3", for help texts. */
 export function tierRange(dir = suitesDir()): string {
-  const tiers = existsSync(dir) ? readdirSync(dir).map((d) => /^tier(\d+)$/.exec(d)?.[1]).filter((t): t is string => t !== undefined).map(Number).sort((a, b) => a - b) : [];
+  const tiers = suiteTiers(dir);
   return tiers.length ? `${tiers[0]}–${tiers.at(-1)}` : 'see list';
 }

@@ -1,16 +1,18 @@
 // Outputs never overwrite inputs: before a command writes anything, every output path is compared with every input
 // (plugin library, plugins.json, expectations, programs, results read) and with every other output, as real paths
-// (symlinks, `./` forms and hard links resolve to the same file). A clash is one ConfigError line (exit 2).
+// (symlinks, `./` forms and hard links resolve to the same file), and probed for writing. A problem is one
+// ConfigError line (exit 2). checkOutputs is the one entry point: every path a command writes goes through it.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
+import { checkOutputDir, checkOutputFile } from './outputs.js';
 
 /** A path a command reads or writes, with the option that named it (`--json`, `--plugin`, …). */
-interface NamedPath {
+export interface NamedPath {
   flag: string;
   path: string;
-  /** A program directory (`--programs`): an output that would be read as part of it (a top-level .json, .mlir or
-   *  .mlirbc file) clashes too. */
+  /** A directory: an input one (`--programs`), where an output that would be read as part of it (a top-level .json,
+   *  .mlir or .mlirbc file) clashes too; an output one (`schema --out`), written into. */
   dir?: boolean;
 }
 
@@ -71,3 +73,17 @@ export function refuseOverwrites(inputs: readonly (NamedPath | undefined)[], out
 
 /** A NamedPath when `p` is given. */
 export const named = (flag: string, p: string | undefined, dir = false): NamedPath | undefined => (p === undefined ? undefined : { flag, path: p, ...(dir ? { dir } : {}) });
+
+/**
+ * Every output of a command, before anything runs: none is an input or another output (refuseOverwrites), and each can
+ * be written (a file: creatable, not a directory or FIFO; a directory: creatable and writable). Undefined entries
+ * (options not given) are ignored.
+ */
+export function checkOutputs(outputs: readonly (NamedPath | undefined)[], inputs: readonly (NamedPath | undefined)[]): void {
+  refuseOverwrites(inputs, outputs);
+  for (const o of outputs) {
+    if (o === undefined) continue;
+    if (o.dir) checkOutputDir(o.path, o.flag);
+    else checkOutputFile(o.path, o.flag);
+  }
+}

@@ -14,17 +14,19 @@ import { loadCatalogue, loadCatalogueKeepingWorkers } from './catalogue.js';
 import type { RunningChunk } from './child.js';
 import { loadCertification } from './certify.js';
 import { loadResultsOrStream } from './stream-results.js';
-import { checkRunPaths } from './run-paths.js';
+import { checkRunPaths, noteStreamDirectory, streamDirectoryIsNew } from './run-paths.js';
+import { rerunSet } from './rerun.js';
+import { runHeader } from './run-header.js';
+import { interruptedPlan, type PlanProgress } from './plan-interrupted.js';
+import { untilAborted } from './interrupt.js';
 import { capJobs, checkTiers } from './limits.js';
 import { Expectations } from './expectations.js';
 import { baseIdentity, sha256File } from './identity.js';
 import { jsonlPath } from './jsonl.js';
 import type { NamedValues } from '../config/named-value.js';
-import { checkOutputFile } from './outputs.js';
-import { ctsVersion } from '../config/paths.js';
 import { isLibraryPath, loadPluginsFile, pluginsFilePath, resolvePluginArg } from './plugins.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
-import { preflight, startPreflight, type Preflight } from './preflight.js';
+import { startPreflight, type Preflight } from './preflight.js';
 import { envNumber } from '../config/env-numbers.js';
 import { applyProfile, type RunProfile } from './profile.js';
 import { checkGlobs, checkNotEmpty, inShard, parseShard, selectCases, type Shard } from './select.js';
@@ -147,26 +149,13 @@ export function printList(cases: readonly CatalogueEntry[], json: boolean, out: 
 
 /** How long the preflight may take (load, GetPjrtApi, Plugin_Initialize, Client_Create) before it is judged a hang. */
 const PREFLIGHT_TIMEOUT_MS = 30_000;
-/** Default K: client creation crashing or hanging in K cases in a row stops the run. */
-export const DEFAULT_MAX_CLIENT_FAILURES = 3;
-/** Default K: another PJRT call crashing or hanging in K cases in a row blocks the cases that need it. */
-export const DEFAULT_MAX_CALL_FAILURES = 3;
-/** Default deadline of a worker's warm-up (first-use JIT caches may take minutes). */
-export const DEFAULT_WARMUP_TIMEOUT_MS = 300_000;
+export { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS } from './defaults.js';
 
 function preflightTimeout(o: RunOptions): number {
   return Math.min(o.timeoutMs, envNumber('PJRT_CTS_PREFLIGHT_TIMEOUT_MS') ?? PREFLIGHT_TIMEOUT_MS);
 }
 
-/** Statuses --rerun-failed picks up again: every non-pass that is not a verdict about the plugin's capabilities. */
-const RERUN: ReadonlySet<string> = new Set(['fail', 'crash', 'timeout', 'warn', 'xfail', 'flaky']);
 export const NOT_RUN = 'not run: ';
-
-/** The ids of an earlier results file that did not pass (and those it never ran: stopped or interrupted). */
-function rerunIds(file: string): Set<string> {
-  const r = loadResultsOrStream(file);
-  return new Set(r.results.filter((x) => RERUN.has(x.status) || (x.status === 'skip' && /^(interrupted|not run)/.test(x.message ?? ''))).map((x) => x.id));
-}
 
 /**
  * Everything decided before a worker starts: options checked, output paths probed, cases selected, plugin
@@ -187,27 +176,34 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
   }
   const apiMinor = o.apiMinor ?? PJRT_API_MINOR;
   const shard: Shard | undefined = o.shard ? parseShard(o.shard) : undefined;
-  const rerun = o.rerunFailed ? rerunIds(o.rerunFailed) : undefined;
   const startedAt = new Date();
   const jsonlFile = jsonlPath(o.json, startedAt);
-  if (!o.list) {
-    // Every output path is checked before anything runs: a report that cannot be written is bad input, now.
-    if (o.json) checkOutputFile(o.json, '--json');
-    checkOutputFile(jsonlFile, o.json ? '--json (its .jsonl stream)' : 'results stream');
-    if (o.junit) checkOutputFile(o.junit, '--junit');
-    if (o.writeExpectations) checkOutputFile(o.writeExpectations, '--write-expectations');
-    if (o.html) checkOutputFile(o.html, '--html');
-  }
+  const newStreamDir = !o.json && streamDirectoryIsNew(jsonlFile);
+  // Every output path is checked before anything runs: a report that cannot be written is bad input, now.
+  if (!o.list) checkRunPaths(o, jsonlFile, { ...(certification ? { certify: certification.file } : {}) });
+  const earlier = o.rerunFailed ? loadResultsOrStream(o.rerunFailed) : undefined;
   // What the run workers' environment and the preflight's plugin will be, when that can be told before the catalogue
   // is listed: the list worker then stays to become a run worker (with spares beside it) and the preflight runs
   // meanwhile; both are only used if the plan resolves the same plugin, in its turn.
   const early = o.list ? undefined : pluginBeforeListing(o, apiMinor);
+  // What is known so far, for a run interrupted before its cases start (plan-interrupted.ts).
+  const progress: PlanProgress = {
+    phase: 'listing', apiMinor, startedAt, jsonlFile, ...(certification ? { certification } : {}),
+    ...(early ? { plugin: early.plugin } : {}), ...(wantPreflight(o) ? {} : { preflightOff: true }),
+  };
+  // A signal already (during the options' checks, or before: `run --kv` waits for etcd first): nothing is started.
+  if (o.signal?.aborted && !o.list) throw await interruptedPlan(o, progress);
   const checking = early && wantPreflight(o) ? startPreflight(early.plugin, preflightTimeout(o)) : undefined;
+  if (checking) progress.preflight = checking;
   try {
-    const listed = early ? await loadCatalogueKeepingWorkers(o.programs, { ...process.env, ...early.plugin.env }, early.spare, checking?.verdict) : { catalogue: await loadCatalogue(o.programs) };
-    const kept = 'workers' in listed ? listed.workers : [];
+    const listing: Promise<{ catalogue: CatalogueEntry[]; workers?: RunningChunk[] }> = early
+      ? loadCatalogueKeepingWorkers(o.programs, { ...process.env, ...early.plugin.env }, early.spare, checking?.verdict)
+      : loadCatalogue(o.programs).then((catalogue) => ({ catalogue }));
+    // Interrupted while listing: the workers the listing would have kept are ended when it settles.
+    const listed = await untilAborted(listing, o.signal, (p) => void p.then((l) => l.workers?.forEach((w) => w.kill()), () => undefined));
+    const kept = listed.workers ?? [];
     try {
-      const plan = await planWith(o, listed.catalogue, { apiMinor, shard, rerun, startedAt, jsonlFile, certification, ...(checking ? { checking } : {}) });
+      const plan = await planWith(o, listed.catalogue, { apiMinor, shard, earlier, startedAt, jsonlFile, newStreamDir, certification, progress, ...(checking ? { checking } : {}) });
       if (plan && kept.length && isDeepStrictEqual(plan.plugin.env, early!.plugin.env)) return { ...plan, keptWorkers: kept };
       for (const w of kept) w.send({ type: 'end' });
       return plan;
@@ -216,6 +212,8 @@ export async function makePlan(o: RunOptions): Promise<RunPlan | undefined> {
       throw e;
     }
   } catch (e) {
+    // A signal, whatever it broke on its way (a build's cmake getting the terminal's SIGINT too): an interrupted run.
+    if (o.signal?.aborted && !o.list) throw await interruptedPlan(o, progress);
     checking?.cancel();
     throw e;
   }
@@ -249,25 +247,36 @@ const wantPreflight = (o: RunOptions): boolean => o.preflight !== false && !proc
 interface PlanInputs {
   apiMinor: number;
   shard: Shard | undefined;
-  rerun: Set<string> | undefined;
+  /** The results file of --rerun-failed. */
+  earlier: ResultsFile | undefined;
   startedAt: Date;
   jsonlFile: string;
+  /** Without --json: the stream's directory (.cts-out) did not exist or was empty before this run. */
+  newStreamDir: boolean;
   certification: LoadedMustPass | undefined;
   /** The preflight started before the catalogue was listed. */
   checking?: Preflight;
+  progress: PlanProgress;
 }
 
-async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, shard, rerun, startedAt, jsonlFile, certification, checking }: PlanInputs): Promise<RunPlan | undefined> {
+async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, shard, earlier, startedAt, jsonlFile, newStreamDir, certification, checking, progress }: PlanInputs): Promise<RunPlan | undefined> {
+  progress.catalogue = catalogue;
   checkTiers(catalogue, o);
   const maxTier = o.strict ? Math.max(0, ...catalogue.map((c) => c.tier)) : (o.tier ?? o.gate ?? Math.max(0, ...catalogue.map((c) => c.tier)));
   const sel = { maxTier: o.tier ?? o.gate ?? (o.strict ? maxTier : Infinity), filters: o.filters, excludes: o.excludes };
   let unsharded = selectCases(catalogue, sel);
   checkNotEmpty(catalogue, unsharded, sel);
+  const rerun = earlier ? rerunSet(o.rerunFailed!, earlier, catalogue) : undefined;
   if (rerun) {
     unsharded = unsharded.filter((c) => rerun.has(c.id));
-    if (!unsharded.length) throw new ConfigError('--rerun-failed', o.rerunFailed!, `expected at least one case to rerun: ${rerun.size ? 'none of its non-passes is in this selection' : 'every case of that run passed (or was unsupported)'}`);
+    if (!unsharded.length) {
+      throw new ConfigError('--rerun-failed', o.rerunFailed!, `expected at least one case to rerun: ${rerun.size ? 'none of the cases it did not pass or never ran is in this selection' : 'that run recorded every case it selected, and each passed (or was unsupported or skipped)'}`);
+    }
   }
   const selected = shard ? unsharded.filter((c) => inShard(c.id, shard)) : unsharded;
+  if (!selected.length) {
+    throw new ConfigError('--shard', o.shard!, `expected at least one case to run: shard ${shard!.index} of ${shard!.count} holds none of the ${unsharded.length} case(s) selected (ids are spread by a hash: with fewer shards each gets some)`);
+  }
   if (o.list) {
     // The same configuration checks as a real run, so `--list` cannot accept what `run` would reject.
     if (!o.plugin || !isLibraryPath(o.plugin)) loadPluginsFile(pluginsFilePath(o.config));
@@ -275,33 +284,36 @@ async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, 
     printList(selected, false, o.stdout);
     return undefined;
   }
+  progress.selected = selected;
   // The workers (and the preflight's) speak the minor from their first import of src/ffi on.
   const { plugin, profile } = runPlugin(o, apiMinor, true);
   const expFile = o.strict ? undefined : (o.expectations ?? plugin.expectations);
-  checkRunPaths(o, plugin, expFile, jsonlFile);
+  Object.assign(progress, { plugin, ...(profile ? { profile } : {}), ...(expFile ? { expectations: expFile } : {}) });
+  checkRunPaths(o, jsonlFile, { plugin, ...(expFile ? { expectations: expFile } : {}), ...(certification ? { certify: certification.file } : {}) });
+  noteStreamDirectory(o, jsonlFile, newStreamDir);
+  if (earlier) {
+    const recorded = new Set(earlier.results.map((r) => r.id));
+    const never = selected.filter((c) => !recorded.has(c.id)).length;
+    o.stdout.write(`pjrt-cts: --rerun-failed: ${selected.length} case(s) of ${o.rerunFailed}: ${selected.length - never} it did not pass, ${never} it never ran\n`);
+  }
   const exp = expFile ? new Expectations(loadExpectations(expFile).expectations) : undefined;
-  if (checking && isDeepStrictEqual(checking.plugin, plugin)) await checking.verdict;
+  progress.phase = 'preflight';
+  if (checking && isDeepStrictEqual(checking.plugin, plugin)) await untilAborted(checking.verdict, o.signal);
   else {
     checking?.cancel();
-    if (wantPreflight(o)) await preflight(plugin, preflightTimeout(o));
+    delete progress.preflight;
+    if (wantPreflight(o)) {
+      progress.preflight = startPreflight(plugin, preflightTimeout(o));
+      await untilAborted(progress.preflight.verdict, o.signal);
+    }
   }
 
   const identity: PluginIdentity = baseIdentity(plugin);
   const gate = o.strict ? maxTier : o.gate;
-  const run: ResultsFile['run'] = {
-    strict: o.strict, maxTier, filters: o.filters, excludes: o.excludes, retries: o.retries, jobs: o.jobs,
-    ...(gate !== undefined ? { gate } : {}), ...(o.shard ? { shard: o.shard } : {}), ...(expFile ? { expectations: expFile } : {}),
-    ...(o.programs ? { programs: o.programs } : {}), apiMinor, ...(profile ? { profile } : {}),
-    ...(certification ? { certify: { list: certification.file, ctsVersion: certification.list.ctsVersion, sha256: certification.sha256, cases: certification.list.cases.length } } : {}),
-    timeoutMs: o.timeoutMs, warmupTimeoutMs: o.warmupTimeoutMs ?? DEFAULT_WARMUP_TIMEOUT_MS,
-    ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
-    maxClientFailures: o.maxClientFailures ?? DEFAULT_MAX_CLIENT_FAILURES, maxCallFailures: o.maxCallFailures ?? DEFAULT_MAX_CALL_FAILURES,
-  };
-  const header: StreamHeader = {
-    type: 'header', schemaVersion: 1, cts: { version: ctsVersion() }, startedAt: startedAt.toISOString(), run,
-    plugin: { name: identity.name, path: identity.path, ...(identity.createOptions ? { createOptions: identity.createOptions } : {}), ...(identity.topologyOptions ? { topologyOptions: identity.topologyOptions } : {}) }, apiMinor,
-    selected: selected.length,
-  };
+  const header = runHeader(o, {
+    maxTier, gate, apiMinor, ...(expFile ? { expectations: expFile } : {}), ...(profile ? { profile } : {}), ...(certification ? { certification } : {}),
+    ...(rerun ? { rerunIds: selected.map((c) => c.id) } : {}), selected: selected.length, identity, startedAt,
+  });
   return {
     o, catalogue, selected, plugin, identity, startedAt, header, jsonlFile, sha: sha256File(plugin.library),
     ...(exp ? { expectations: exp } : {}), ...(gate !== undefined ? { gate } : {}), ...(certification ? { certification } : {}),

@@ -1,10 +1,11 @@
 // Turns `--plugin <name|path>` plus plugins.json into the configuration a worker loads.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { fileKind } from '../config/read-file.js';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { loadJson } from '../config/load-json.js';
 import { PluginsFile, type LibrarySource, type PluginConfig } from '../config/plugins.js';
-import { envPlugins, jaxPlugins, pythonPackagePlugins } from './discover.js';
+import { envPlugins, jaxPlugins, pythonPackagePlugins, pythonProblem } from './discover.js';
 import { fromJson, type NamedValues } from '../config/named-value.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 import { packageRoot } from '../config/paths.js';
@@ -41,7 +42,19 @@ function resolveSource(src: LibrarySource, baseDir: string): { path?: string; wh
   const found = kind === 'env'
     ? envPlugins().find((p) => p.name === want)
     : kind === 'python' ? pythonPackagePlugins(undefined, [want])[0] : jaxPlugins().find((p) => p.name.includes(want));
-  return found ? { path: found.path, why: `${src.discover} → ${found.path}` } : { why: `no plugin found by discover "${src.discover}"` };
+  if (found) return { path: found.path, why: `${src.discover} → ${found.path}` };
+  const python = kind === 'env' ? undefined : pythonProblem();
+  return { why: `no plugin found by discover "${src.discover}"${python ? `: ${python}` : ''}` };
+}
+
+/** Why an existing path is no library to load (a directory; a FIFO would block dlopen and the hash), else undefined. */
+function notALibrary(p: string): string | undefined {
+  try {
+    const st = statSync(p);
+    return st.isFile() ? undefined : `expected a shared library file, but ${p} is ${fileKind(st)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function resolveLibrary(cfg: PluginConfig, file: string, name: string, build: boolean): string {
@@ -49,7 +62,11 @@ function resolveLibrary(cfg: PluginConfig, file: string, name: string, build: bo
   const tried: string[] = [];
   for (const alt of alts) {
     const r = resolveSource(alt, path.dirname(file));
-    if (r.path && existsSync(r.path)) return r.path;
+    if (r.path && existsSync(r.path)) {
+      const why = notALibrary(r.path);
+      if (why) throw new ConfigError(file, `$.plugins.${name}.library`, why);
+      return r.path;
+    }
     // The package's reference entries outside a development checkout: the per-user cache, built on first use.
     const cached = r.path ? referenceFallback(r.path, build) : undefined;
     if (cached) return cached;
@@ -72,6 +89,8 @@ export function isLibraryPath(nameOrPath: string): boolean {
 function libraryPlugin(name: string, overrides: NamedValues, file: string | undefined): ResolvedPlugin {
   const lib = path.resolve(name);
   if (!existsSync(lib)) throw new ConfigError('--plugin', name, `expected an existing shared library${file ? ' or a plugin name from ' + file : ''}`);
+  const why = notALibrary(lib);
+  if (why) throw new ConfigError('--plugin', name, why);
   return { name: path.basename(lib), library: lib, createOptions: { ...overrides }, env: {}, rtldGlobal: false, byPath: true };
 }
 

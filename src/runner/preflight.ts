@@ -2,23 +2,31 @@
 // An unusable library, rejected create options, or a plugin that crashes or hangs while loading (dlopen,
 // GetPjrtApi), initializing or creating a client (named in the call record, see call-record.ts) is the vendor's first thing to fix: exit 2 with one line naming
 // the call, within the preflight's own short deadline, instead of a thousand identical crashes or timeouts.
+import { performance } from 'node:perf_hooks';
 import { ConfigError } from '../config/errors.js';
 import { CLIENT_CREATION_CALLS } from '../worker/call-record.js';
 import { startWorker, type ChunkEnd } from './child.js';
 import { lastPluginLine, withNullApiReason } from './plugin-stderr.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 
+/** Where a preflight was when the run was interrupted: how long it had run, and the plugin call in flight if it still ran. */
+export interface PreflightState { state: 'running' | 'passed' | 'failed'; ms: number; call?: string }
+
 /** A preflight under way: its verdict (a ConfigError for bad input), or cancel it. */
 export interface Preflight {
   plugin: ResolvedPlugin;
   verdict: Promise<void>;
   cancel(): void;
+  /** Ends it (a run interrupted meanwhile) and says where it was. */
+  stop(): Promise<PreflightState>;
 }
 
 /** Starts the preflight; `run` starts it while the catalogue is being listed and takes its verdict in its turn. */
 export function startPreflight(plugin: ResolvedPlugin, timeoutMs: number): Preflight {
+  const t0 = performance.now();
   const w = startWorker({ type: 'probe', plugin }, { ...process.env, ...plugin.env }, { onResult: () => undefined }, () => timeoutMs);
   let hung = false;
+  let settled: 'passed' | 'failed' | undefined;
   let cancelled = false;
   const timer = setTimeout(() => {
     hung = true;
@@ -29,13 +37,20 @@ export function startPreflight(plugin: ResolvedPlugin, timeoutMs: number): Prefl
     if (!cancelled) judge(plugin, end, hung, timeoutMs);
   });
   // Taken later (or never, when the run stops on other bad input first): not an unhandled rejection meanwhile.
-  verdict.catch(() => undefined);
+  verdict.then(() => (settled = 'passed'), () => (settled = 'failed'));
+  const cancel = (): void => {
+    cancelled = true;
+    clearTimeout(timer);
+    w.kill();
+  };
   return {
-    plugin, verdict,
-    cancel: () => {
-      cancelled = true;
-      clearTimeout(timer);
-      w.kill();
+    plugin, verdict, cancel,
+    stop: async () => {
+      const ms = Math.round(performance.now() - t0);
+      if (settled) return { state: settled, ms };
+      cancel();
+      const end = await w.done;
+      return { state: 'running', ms, ...(end.call ? { call: end.call } : {}) };
     },
   };
 }

@@ -1,10 +1,9 @@
 // Two runs side by side: read a run (results file or .jsonl stream, as a RunView) and sort what changed between
 // two lists of case results (regression, fix, newly unsupported, ...). Used by `compare` (src/cli/compare.ts),
 // `report --compare` (reporters/html.ts) and the stream reader (stream-results.ts).
-import { readFileSync, statSync } from 'node:fs';
 import { PJRT_API_MINOR } from '../abi/index.js';
 import { ConfigError, fromZod } from '../config/errors.js';
-import { loadJson } from '../config/load-json.js';
+import { checkDepth, loadJson, readInputFile } from '../config/load-json.js';
 import { CaseResult, FAILING, ResultsFile, StreamHeader, type Status } from '../config/results.js';
 
 const GOOD: ReadonlySet<Status> = new Set(['pass', 'xpass', 'flaky']);
@@ -90,20 +89,13 @@ export function loadResults(file: string): ResultsFile {
 /** A results file, or a `.jsonl` stream whose first line is the run's header (a stream cut short loses its last line only). */
 export function loadRun(file: string): RunView {
   if (!file.endsWith('.jsonl')) return viewOf(file, loadResults(file));
-  let text: string;
-  try {
-    const st = statSync(file);
-    if (!st.isFile()) throw new ConfigError(file, '$', `expected a JSON Lines file, but it is ${st.isDirectory() ? 'a directory' : 'not a regular file'}`);
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    if (e instanceof ConfigError) throw e;
-    throw new ConfigError(file, '$', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`);
-  }
+  const text = readInputFile(file, 'a JSON Lines file');
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   let truncatedAt: number | undefined;
   const parse = (l: string, i: number): unknown => {
+    let v: unknown;
     try {
-      return JSON.parse(l) as unknown;
+      v = JSON.parse(l) as unknown;
     } catch (e) {
       if (i === lines.length - 1 && i > 0) {
         truncatedAt = i + 1; // the last line of a stream cut short (a killed run, a full disk)
@@ -111,6 +103,7 @@ export function loadRun(file: string): RunView {
       }
       throw new ConfigError(file, `line ${i + 1}`, `expected JSON: ${(e as Error).message}`);
     }
+    return checkDepth(v, file, `line ${i + 1}`);
   };
   const first = lines.length ? parse(lines[0]!, 0) : undefined;
   const h = StreamHeader.safeParse(first);

@@ -8,12 +8,16 @@ import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_
 import { schedule, type RawResult, type WarmupReport } from './scheduler.js';
 import { StatusPipeline } from './status.js';
 import { StopPolicy, type BlockedCall } from './stop-policy.js';
+import { signalNameOf } from './interrupt.js';
+import type { InterruptedBefore } from './plan-interrupted.js';
 
 export interface SessionOutcome {
   results: CaseResult[];
   interrupted: boolean;
   /** The signal that interrupted the run. */
   signalName?: string;
+  /** Interrupted before its cases started: where, and the preflight's state (plan-interrupted.ts). */
+  interruptedBefore?: InterruptedBefore;
   /** Why the run stopped early (the cases not run are recorded as skip). */
   stopped?: string;
   /** PJRT calls that crashed or hung in K cases in a row; the cases needing them were skipped. */
@@ -37,17 +41,14 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
     ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
   });
   const ac = new AbortController();
+  // SIGINT/SIGTERM arrive through o.signal (run.ts watches them from before the plan; a signal may have come already).
   let signalName: string | undefined;
-  const onSignal = (sig?: unknown): void => {
-    signalName ??= typeof sig === 'string' ? sig : 'SIGINT';
+  const onAbortSignal = (): void => {
+    signalName ??= signalNameOf(o.signal!);
     ac.abort();
   };
-  const onAbortSignal = (): void => onSignal('SIGINT');
-  o.signal?.addEventListener('abort', onAbortSignal);
-  if (!o.signal) {
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  }
+  if (o.signal?.aborted) onAbortSignal();
+  else o.signal?.addEventListener('abort', onAbortSignal);
 
   // The raw result of the case just judged (the pipeline may hold a dependent back; the policy sees each once).
   const rawOf = new Map<string, RawResult>();
@@ -65,16 +66,19 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
     },
     o.recordSlots,
   );
+  /** Says so when the policy has just blocked a call. */
+  const noteBlocked = (blockedBefore: number): void => {
+    if (policy.blocked.size === blockedBefore) return;
+    const b = [...policy.blocked.values()].at(-1)!;
+    out.note(`pjrt-cts: ${b.call} was ${b.how === 'hanging' ? 'in flight at the timeout' : 'in flight at the crash'} ${policy.limits.maxCallFailures} times in a row (first in ${b.firstCase}): the remaining cases that need it are skipped (--max-call-failures)`);
+  };
   const accept = (raw: RawResult): void => {
     const stopped = policy.stopped;
     const r = stopped && raw.status === 'skip' && raw.message === 'interrupted' ? { ...raw, message: `${NOT_RUN}${stopped}` } : raw;
     const blockedBefore = policy.blocked.size;
     rawOf.set(r.entry.id, r);
     pipeline.accept(r);
-    if (policy.blocked.size > blockedBefore) {
-      const b = [...policy.blocked.values()].at(-1)!;
-      out.note(`pjrt-cts: ${b.call} was ${b.how === 'hanging' ? 'in flight at the timeout' : 'in flight at the crash'} in ${policy.limits.maxCallFailures} cases in a row (first ${b.firstCase}): the remaining cases that need it are skipped (--max-call-failures)`);
-    }
+    noteBlocked(blockedBefore);
   };
 
   // The warm-up: only for a real plugin, and only when some selected case compiles.
@@ -84,7 +88,18 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
     out.note(`pjrt-cts: warm-up: each worker creates a client, then compiles and runs a trivial program before its first case (up to ${Math.round(warmupMs / 1000)} s: first-use JIT caches; --warmup-timeout)`);
   }
   let warmup: WarmupReport | undefined;
+  const warmupWaived = (d: NonNullable<WarmupReport['died']>): boolean => {
+    const status = d.how === 'hanging' ? 'timeout' : 'crash';
+    return plan.expectations?.apply('', status, undefined, plan.identity, `${d.call ?? 'worker'}:${status}`).status === 'xfail';
+  };
   const onWarmup = (w: WarmupReport): void => {
+    // A crash or hang in the warm-up is the plugin's like any other: it counts towards the stop limits, unless an
+    // expectations entry by rule waives it (as it would in a case).
+    if (w.died && !warmupWaived(w.died)) {
+      const blockedBefore = policy.blocked.size;
+      if (policy.observeWarmup(w.died.how, w.died.call)) ac.abort();
+      noteBlocked(blockedBefore);
+    }
     if (warmup && !warmup.ok) return;
     if (!w.ok) out.note(`pjrt-cts: warm-up (a trivial program compiled and run before the first case) failed: ${w.message ?? 'unknown'}; no case is charged with it`);
     warmup ??= w;
@@ -107,8 +122,6 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
   } catch (e) {
     internal = e as Error;
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
     o.signal?.removeEventListener('abort', onAbortSignal);
   }
   const stopped = policy.stopped;

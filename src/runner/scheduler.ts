@@ -42,7 +42,13 @@ interface ScheduleOptions {
   adopt?: RunningChunk[];
 }
 
-export interface WarmupReport { ok: boolean; ms: number; message?: string }
+export interface WarmupReport {
+  ok: boolean;
+  ms: number;
+  message?: string;
+  /** The worker died in it (crash) or was killed at its deadline (hang), with the plugin call in flight if any. */
+  died?: { how: 'crashing' | 'hanging'; call?: string };
+}
 
 interface ScheduleHandlers {
   onResult(r: RawResult): void;
@@ -76,11 +82,14 @@ const PREFETCH_MIN_QUEUE = 4;
 const BATCH = 8;
 const BATCH_MIN_QUEUE = 64;
 
-/** Where the worker was: the PJRT call in flight, or none (the case's own code, or an untraced call). */
-const during = (call: string | undefined): string => (call ? ` during ${call}` : ' with no traced PJRT call in flight');
+/** Where the worker was: the PJRT call in flight, a wait for a callback registered through one, or none. */
+function during(end: Pick<ChunkEnd, 'call' | 'callWaiting'>): string {
+  if (!end.call) return ' with no traced PJRT call in flight';
+  return end.callWaiting ? ` during ${end.call} (waiting for the plugin to call the callback registered with it)` : ` during ${end.call}`;
+}
 
 function deathMessage(end: ChunkEnd, timeoutMs: number): string {
-  const head = end.timedOut ? `no result within ${timeoutMs} ms${during(end.call)}; the worker was killed (SIGKILL)` : `the worker process died${during(end.call)}: ${end.death ?? 'unknown'}`;
+  const head = end.timedOut ? `no result within ${timeoutMs} ms${during(end)}; the worker was killed (SIGKILL)` : `the worker process died${during(end)}: ${end.death ?? 'unknown'}`;
   return end.stderrTail.length ? `${head}\n--- last output of the worker ---\n${end.stderrTail.join('\n')}` : head;
 }
 
@@ -129,7 +138,8 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
     interrupted = true;
     for (const c of running) c.kill();
   };
-  opts.signal?.addEventListener('abort', onAbort);
+  if (opts.signal?.aborted) onAbort();
+  else opts.signal?.addEventListener('abort', onAbort);
 
   /** Each lane's cases sent and not answered yet (its current worker's). */
   const held = new Map<number, readonly Job[]>();
@@ -193,7 +203,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       };
       const init: ToWorker = {
         type: 'init', plugin: opts.plugin, ...files, ...(opts.programs ? { programs: opts.programs } : {}),
-        ...(warmupMs !== undefined ? { warmup: { clientMs: opts.defaultTimeoutMs, ms: warmupMs } } : {}),
+        ...(warmupMs !== undefined ? { warmup: { caseMs: opts.defaultTimeoutMs, ms: warmupMs } } : {}),
       };
       const handlers: ChunkHandlers = {
         onStart: (id) => {
@@ -235,8 +245,11 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         break;
       }
       if (end.inWarmupMs !== undefined && !end.interrupted && !interrupted) {
-        const why = end.timedOut ? `did not finish within ${end.warmupDeadlineMs ?? warmupMs} ms${during(end.call)}; the worker was killed (SIGKILL)` : `the worker died${during(end.call)}: ${end.death ?? 'unknown'}`;
-        h.onWarmup?.({ ok: false, ms: end.inWarmupMs, message: `${why}; later workers start without a warm-up` });
+        const why = end.timedOut ? `did not finish within ${end.warmupDeadlineMs ?? warmupMs} ms${during(end)}; the worker was killed (SIGKILL)` : `the worker died${during(end)}: ${end.death ?? 'unknown'}`;
+        h.onWarmup?.({
+          ok: false, ms: end.inWarmupMs, message: `${why}; later workers start without a warm-up`,
+          died: { how: end.timedOut ? 'hanging' : 'crashing', ...(end.call ? { call: end.call } : {}) },
+        });
         warmupMs = undefined;
       }
       const left = sent.shift();

@@ -1,6 +1,6 @@
 // Imports compiled suite files in a deterministic order (sorted relative paths; folders starting with '_' hold
 // helpers, not suites, and are left to the suites that import them). A worker imports only the files it needs.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROGRAMS_ENV } from '../harness/programs.js';
@@ -8,7 +8,7 @@ import { setCurrentFile } from '../harness/registry.js';
 
 /** Relative paths ('tier0/api.js'), sorted. */
 export function suiteFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
   const out: string[] = [];
   const walk = (rel: string): void => {
     for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {

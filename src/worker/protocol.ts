@@ -27,8 +27,11 @@ export type ToWorker =
  */
 export interface CaseOrder { id: string; timeoutMs: number; createOptions?: NamedValues }
 
-/** The warm-up's deadlines: creating the shared client (a case's), compiling and running the program (long). */
-export interface WarmupDeadlines { clientMs: number; ms: number }
+/**
+ * The warm-up's deadlines: compiling the program gets the long one (`ms`: first-use JIT caches); creating the shared
+ * client and running the program get a case's (`caseMs`), so a plugin hanging there costs one case's timeout.
+ */
+export interface WarmupDeadlines { caseMs: number; ms: number }
 
 /** A worker's cumulative counters (see PluginSession and src/ffi/call-stats.ts); its slot stats are sent as they change. */
 export interface WorkerCounters {

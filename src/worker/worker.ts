@@ -75,12 +75,13 @@ async function warmUp(session: PluginSession, deadlines: WarmupDeadlines): Promi
   const t0 = performance.now();
   const scope = new session.pjrt.Scope();
   try {
-    // Creating the client is no first-use compile: it keeps a case's deadline.
-    await send({ type: 'warmup-start', deadlineMs: deadlines.clientMs });
+    // Creating the client and running the program are no first-use compile: they keep a case's deadline.
+    await send({ type: 'warmup-start', deadlineMs: deadlines.caseMs });
     const client = await session.sharedClient();
     await send({ type: 'warmup-start', deadlineMs: deadlines.ms });
     client.useScope(scope);
     const exe = await client.compile(await programFor(client, WARMUP_PROGRAM));
+    await send({ type: 'warmup-start', deadlineMs: deadlines.caseMs });
     const device = exe.addressableDevices()[0]!;
     const arg = await client.upload(new Uint8Array(new Float32Array([41]).buffer), { dtype: 'f32', dims: [], device });
     const { outputs } = await exe.execute([[arg]]);

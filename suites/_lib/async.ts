@@ -9,7 +9,7 @@ const DELAY_MS = 300;
 
 /** The slow client, or why there is none (no completion-delay option for this plugin, the plugin rejected it, or no
  *  second live client is allowed). */
-async function slowClientOrWhy(ctx: CaseContext<unknown>, delayMs = DELAY_MS): Promise<Client | string> {
+export async function slowClientOrWhy(ctx: CaseContext<unknown>, delayMs = DELAY_MS): Promise<Client | string> {
   const opt = completionDelayOption(ctx.config);
   if (opt === undefined) return 'the plugins.json entry names no completionDelayOption, so not-yet-ready states cannot be forced';
   try {
@@ -27,6 +27,16 @@ export async function needSlowClient(ctx: CaseContext<unknown>, why: string, del
   if (completionDelayOption(ctx.config) === undefined) return ctx.needsConfig('completionDelayOption', why);
   const c = await slowClientOrWhy(ctx, delayMs);
   return typeof c === 'string' ? ctx.unsupported(c) : c;
+}
+
+/**
+ * Ends a case that could not observe what it needed (`why`) for want of a slow client: `skip` naming the plugins.json
+ * field when the entry has none, else `skip` with the real reason (`reason`, from slowClientOrWhy: a rejected option,
+ * one live client per process, …).
+ */
+export function withoutSlowClient(ctx: CaseContext<unknown>, why: string, reason: string): never {
+  if (completionDelayOption(ctx.config) === undefined) return ctx.needsConfig('completionDelayOption', why);
+  return ctx.skip(`${why}; there is no slow client: ${reason}`);
 }
 
 export async function slowClient(ctx: CaseContext<unknown>, delayMs = DELAY_MS): Promise<Client | undefined> {

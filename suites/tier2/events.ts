@@ -14,6 +14,8 @@ import { soleOutput } from '../_lib/outputs.js';
 
 const t = area('tier2.events', { tier: 2, requires: { slots: ['PJRT_Event_IsReady', 'PJRT_Event_Await', 'PJRT_Buffer_ReadyEvent'] } });
 
+/** Cases that wait for an OnReady callback need it: a plugin that never calls back blocks them (--max-call-failures). */
+const ON_READY = 'PJRT_Event_OnReady';
 const OBSERVE_NOT_READY = 'a create option that delays every completion, to observe an event before it is ready';
 const NEEDS_DELAY = 'needs a create option that delays every completion (plugins.json completionDelayOption; the reference plugin\'s completion_delay_ms) to observe an event before it is ready';
 
@@ -68,6 +70,7 @@ t.case('on_ready_before_completion', {
   source: 'header',
   cite: 'PJRT_Event_OnReady: "Registers `callback` to be called once `event` is ready, with `event`\'s error status" — registered early (before completion where the plugin can be slowed down)',
   catches: ['on_ready_never_called'],
+  requires: { slots: [ON_READY] },
 }).run(async (ctx) => {
   const c = (await slowClient(ctx)) ?? ctx.client;
   const { buffer } = await c.bufferFromHost(pattern(dtype('f32'), [16]), { dtype: 'f32', dims: [16] });
@@ -80,7 +83,8 @@ t.case('on_ready_before_completion', {
 t.case('on_ready_after_completion', {
   source: 'header',
   cite: 'PJRT_Event_OnReady: "Registers `callback` to be called once `event` is ready" — also when it is ready already',
-  catches: ['hang_in=PJRT_Event_OnReady'],
+  catches: ['hang_in=PJRT_Event_OnReady', 'on_ready_never_calls_back'],
+  requires: { slots: [ON_READY] },
 }).run(async ({ client }) => {
   const buffer = await client.upload(pattern(dtype('f32'), [16]), { dtype: 'f32', dims: [16] });
   const ev = buffer.readyEvent();
@@ -92,6 +96,7 @@ t.case('on_ready_called_once', {
   source: 'header',
   cite: 'PJRT_Event_OnReady registers a callback "to be called once `event` is ready"; PJRT_Event_OnReadyCallback: "Ownership of `error` is passed to the callback" — a second call would hand out an error twice',
   catches: ['on_ready_called_twice'],
+  requires: { slots: [ON_READY] },
 }).run(async (ctx) => {
   const c = (await slowClient(ctx)) ?? ctx.client;
   const before = strayOnReadyCalls();
@@ -131,7 +136,7 @@ t.case('await_agrees_with_on_ready', {
   cite: 'PJRT_Event_Await "returns the error status"; PJRT_Event_OnReady calls back "with `event`\'s error status" — the same status of the same event; PJRT_Client_CreateErrorBuffer "carries an error future"',
   control: ERROR_BUFFER_CONTROL,
   catches: ['event_error_dropped'],
-  requires: { slots: [ERROR_BUFFER] },
+  requires: { slots: [ERROR_BUFFER, ON_READY] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
   const buf = await errorBufferAfterControl(ctx, 'INTERNAL');
   const viaAwait = await check.rejects(() => buf.readyEvent().await(), 'Await on the ready event of an error buffer must return its error');
@@ -145,7 +150,7 @@ t.case('event_error_matches_await', {
   cite: 'PJRT_Event_Error: "If `PJRT_Event_Await` has been called, this will return a pointer to an identical error status as that call, as will subsequent calls to `PJRT_Event_Error`"',
   control: ERROR_BUFFER_CONTROL,
   catches: ['event_error_dropped'],
-  requires: { slots: [ERROR_BUFFER, 'PJRT_Event_Error'] },
+  requires: { slots: [ERROR_BUFFER, 'PJRT_Event_Error', ON_READY] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
   const buf = await errorBufferAfterControl(ctx, 'INTERNAL');
   const ev = buf.readyEvent();
@@ -162,7 +167,7 @@ t.case('error_buffer_event_carries_code', {
   cite: 'PJRT_Client_CreateErrorBuffer: "Creates a buffer … that carries an error future" made of the given error_code and error_message — the buffer\'s ready event carries that error',
   control: ERROR_BUFFER_CONTROL,
   catches: ['event_error_dropped'],
-  requires: { slots: [ERROR_BUFFER] },
+  requires: { slots: [ERROR_BUFFER, ON_READY] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
   const buf = await errorBufferAfterControl(ctx, 'RESOURCE_EXHAUSTED');
   await check.rejects(() => buf.readyEvent().await(), 'the ready event of an error buffer must carry the given error', ['RESOURCE_EXHAUSTED']);
@@ -173,7 +178,7 @@ t.case('error_buffer_to_host_fails', {
   cite: 'PJRT_Client_CreateErrorBuffer: "carries an error future without allocating memory" — there is no value for PJRT_Buffer_ToHostBuffer to copy, so it must report an error (any code; at the call or through its event)',
   control: ERROR_BUFFER_CONTROL,
   catches: ['event_error_dropped'],
-  requires: { slots: [ERROR_BUFFER] },
+  requires: { slots: [ERROR_BUFFER, ON_READY] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
   const buf = await errorBufferAfterControl(ctx, 'INVALID_ARGUMENT');
   await check.rejects(() => buf.toHost(), 'reading an error buffer must fail');
@@ -184,7 +189,7 @@ t.case('error_buffer_message_delivered', {
   cite: 'the header names the message only for Execute ("the execution will fail with the given error code and message"); a read of an error buffer that keeps the message tells the user where the failure came from',
   control: ERROR_BUFFER_CONTROL,
   catches: ['event_error_dropped'],
-  requires: { slots: [ERROR_BUFFER] },
+  requires: { slots: [ERROR_BUFFER, ON_READY] },
 }).run((ctx) => check.unimplementedIsUnsupported(ctx, ERROR_BUFFER_OPTIONAL, async () => {
   const buf = await errorBufferAfterControl(ctx, 'INVALID_ARGUMENT');
   const e = await check.rejects(() => buf.toHost(), 'reading an error buffer should fail');
@@ -216,6 +221,7 @@ t.case('many_in_flight', {
   source: 'header',
   cite: 'PJRT_Buffer_ReadyEvent: "an event that is triggered when either … the data in the PJRT_Buffer becomes ready, or an error has occurred"; PJRT_Event_OnReady calls back once ready — for every one of many concurrent transfers',
   catches: ['event_never_ready', 'on_ready_never_called'],
+  requires: { slots: [ON_READY] },
 }).run(async (ctx) => {
   const client = (await slowClient(ctx, IN_FLIGHT_DELAY_MS)) ?? ctx.client;
   const N = 64;

@@ -63,7 +63,7 @@ t.case('register_handler_rejects_null', {
   source: 'quality',
   cite: 'the FFI header does not forbid a null handler and frameworks never register one; XLA\'s PJRT_FFI_Register_Handler refuses it ("Validate that handler is not null" → INVALID_ARGUMENT "FFI handler cannot be null"), since a null handler would crash the first custom call that names the target',
   control: 'the extension answers: type_register of a new type succeeds',
-  catches: ['ffi_null_handler_accepted'],
+  catches: ['ffi_null_handler_accepted', 'crash_in=PJRT_FFI_Register_Handler'],
 }).run(async ({ plugin }) => {
   const ffi = new Ffi(plugin.raw);
   // Not a non-null handler as the control: XLA calls a handler at registration (ffi_registry.cc RegisterHandler →

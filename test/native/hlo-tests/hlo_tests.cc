@@ -915,6 +915,52 @@ static void TestCollectives() {
                                              {Make(F32, {}, {0}), Make(F32, {2}, {20, 2})}};
     ExpectMultiResults(text, args, want);
   }
+  {
+    // has_dynamic_root (StableHLO's interpreter test has_dynamic_root): the roots operand [1] makes process 1 the source
+    g_case = "collective_broadcast.dynamic_root";
+    std::string text = Main("%x: tensor<1x2xi64>, %root: tensor<1xi32>", "tensor<1x2xi64>",
+                            "    %0 = \"stablehlo.collective_broadcast\"(%x, %root) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root}"
+                            " : (tensor<1x2xi64>, tensor<1xi32>) -> tensor<1x2xi64>\n    return %0 : tensor<1x2xi64>", 2);
+    auto root = MakeInt<int32_t>(S32, {1}, {1});
+    ExpectMultiResults(text, {{MakeInt<int64_t>(S64, {1, 2}, {1, 2}), root}, {MakeInt<int64_t>(S64, {1, 2}, {3, 4}), root}},
+                       {{MakeInt<int64_t>(S64, {1, 2}, {3, 4})}, {MakeInt<int64_t>(S64, {1, 2}, {3, 4})}});
+    // a root that is no index into the group (the spec's (C6)) is an error, not a read past the group
+    g_case = "collective_broadcast.dynamic_root_out_of_group";
+    std::vector<std::vector<Tensor>> out;
+    auto bad = MakeInt<int32_t>(S32, {1}, {2});
+    Status s = RunProgram(text, {{MakeInt<int64_t>(S64, {1, 2}, {1, 2}), bad}, {MakeInt<int64_t>(S64, {1, 2}, {3, 4}), bad}}, &out);
+    CHECK(!s.ok() && s.code == kInvalidArgument && s.message.find("not an index into its group") != std::string::npos, "%s", s.message.c_str());
+  }
+  {
+    // has_dynamic_root, variadic (StableHLO's interpreter test has_dynamic_root_variadic): roots [0, 1] send data0 from
+    // process 0 and data1 from process 1
+    g_case = "collective_broadcast.dynamic_root_variadic";
+    std::string text = Main("%d0: tensor<1x2xi64>, %d1: tensor<1x2xi64>, %root: tensor<2xi32>", "tensor<1x2xi64>, tensor<1x2xi64>",
+                            "    %0:2 = \"stablehlo.collective_broadcast\"(%d0, %d1, %root) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root}"
+                            " : (tensor<1x2xi64>, tensor<1x2xi64>, tensor<2xi32>) -> (tensor<1x2xi64>, tensor<1x2xi64>)\n"
+                            "    return %0#0, %0#1 : tensor<1x2xi64>, tensor<1x2xi64>", 2);
+    auto roots = MakeInt<int32_t>(S32, {2}, {0, 1});
+    std::vector<Tensor> want = {MakeInt<int64_t>(S64, {1, 2}, {1, 2}), MakeInt<int64_t>(S64, {1, 2}, {7, 8})};
+    ExpectMultiResults(text, {{MakeInt<int64_t>(S64, {1, 2}, {1, 2}), MakeInt<int64_t>(S64, {1, 2}, {5, 6}), roots},
+                              {MakeInt<int64_t>(S64, {1, 2}, {3, 4}), MakeInt<int64_t>(S64, {1, 2}, {7, 8}), roots}},
+                       {want, want});
+  }
+  {
+    // variadic without a dynamic root: every operand from the group's first process (2); replica 0 is in no group
+    g_case = "collective_broadcast.variadic";
+    std::string text = Main("%x: tensor<f32>, %y: tensor<2xi32>", "tensor<f32>, tensor<2xi32>",
+                            "    %0:2 = \"stablehlo.collective_broadcast\"(%x, %y) <{replica_groups = dense<[[2, 1]]> : tensor<1x2xi64>}>"
+                            " : (tensor<f32>, tensor<2xi32>) -> (tensor<f32>, tensor<2xi32>)\n    return %0#0, %0#1 : tensor<f32>, tensor<2xi32>", 3);
+    std::vector<std::vector<Tensor>> args;
+    for (int r = 0; r < 3; ++r) args.push_back({Make(F32, {}, {r + 1.0}), MakeInt<int32_t>(S32, {2}, {10 * r, 10 * r + 1})});
+    std::vector<Tensor> from2 = {Make(F32, {}, {3}), MakeInt<int32_t>(S32, {2}, {20, 21})};
+    ExpectMultiResults(text, args, {{Make(F32, {}, {0}), MakeInt<int32_t>(S32, {2}, {0, 0})}, from2, from2});
+  }
+  ExpectError("invalid.collective_broadcast_roots_type",
+              Main("%x: tensor<f32>, %r: tensor<2xi32>", "tensor<f32>",
+                   "    %0 = \"stablehlo.collective_broadcast\"(%x, %r) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root}"
+                   " : (tensor<f32>, tensor<2xi32>) -> tensor<f32>\n    return %0 : tensor<f32>", 2),
+              kInvalidArgument, "the roots operand must be tensor<1xi32>");
   FaultHooks cr; cr.collective_permute_reversed = true;
   ExpectMulti("fault.collective_permute_reversed", perm, PerReplica(3, three), {Make(F32, {}, {2}), Make(F32, {}, {3}), Make(F32, {}, {0})}, cr);
   // Only replica 0 reaches the all_reduce: must fail, not hang.
