@@ -74,6 +74,16 @@ describe('runner units', () => {
     assert.equal(e.apply('a.b.v', 'fail', 'm', { platformVersion: '0.4.1', apiVersion: { major: 0, minor: 60 } }).status, 'xfail');
     assert.equal(e.apply('a.b.v', 'fail', 'm', { platformVersion: '0.4.1', apiVersion: { major: 0, minor: 40 } }).status, 'fail');
     assert.deepEqual(e.stale(['a.b.fails', 'a.b.crash1', 'a.b.v']).map((x) => x.reason), ['r3']);
+    // Given a run that selected them all: an entry whose cases all ended unsupported or skipped is stale (r1: its
+    // case no longer reaches the deviation); one whose case failed otherwise (r2), passed (r4: reported as xpass) or
+    // ended as it allows is not.
+    const ids = ['a.b.fails', 'a.b.crash1', 'a.b.flaky', 'a.b.v'];
+    const run = { selected: ids, results: [
+      { id: 'a.b.fails', status: 'unsupported' as const }, { id: 'a.b.crash1', status: 'fail' as const },
+      { id: 'a.b.flaky', status: 'xfail' as const }, { id: 'a.b.v', status: 'xpass' as const },
+    ] };
+    assert.deepEqual(e.stale(ids, run).map((x) => x.reason), ['r1']);
+    assert.deepEqual(e.stale(ids, { ...run, selected: ['a.b.crash1'] }).map((x) => x.reason), [], 'a filtered run proves nothing');
   });
 
   it('expectations by rule: any case breaking the rule is waived; with tests only those; stale when no selected case broke it', () => {
@@ -92,7 +102,7 @@ describe('runner units', () => {
     assert.equal(e.apply('a.e', 'crash', 'SIGABRT', id, 'PJRT_Client_Compile:crash').status, 'xfail');
     const all = ['a.new.case', 'a.c.one', 'a.d.one', 'a.e'];
     // Every case ran; only PJRT_X's deviation showed: the other two rule entries are stale.
-    const run = { selected: all, results: [{ id: 'a.new.case', rule: 'PJRT_X:nan-dropped' }, { id: 'a.d.one', rule: 'PJRT_Y:must-hold' }] };
+    const run = { selected: all, results: [{ id: 'a.new.case', status: 'xfail' as const, rule: 'PJRT_X:nan-dropped' }, { id: 'a.d.one', status: 'fail' as const, rule: 'PJRT_Y:must-hold' }] };
     assert.deepEqual(e.stale(all, run).map((x) => x.reason), ['r2', 'r3']);
     // A filtered run that left out a covered case proves nothing; without a run, only id globs are checked.
     assert.deepEqual(e.stale(all, { selected: ['a.new.case'], results: [] }).map((x) => x.reason), []);

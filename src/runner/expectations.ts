@@ -8,8 +8,11 @@ import { satisfies } from '../config/semver.js';
 
 interface Waived { status: Status; message?: string; expectation?: { reason: string; issue?: string; status: string[] } }
 
-/** What a run did, for the stale check of rule entries: the ids it ran and the rule of each non-pass. */
-export interface RunOutcome { selected: readonly string[]; results: readonly { id: string; rule?: string }[] }
+/** What a run did, for the stale check: the ids it ran, and each result's status and (a non-pass's) rule. */
+export interface RunOutcome { selected: readonly string[]; results: readonly { id: string; status: Status; rule?: string }[] }
+
+/** The statuses in which a case shows nothing an entry could waive or report (neither failing nor passing). */
+const SILENT: ReadonlySet<Status> = new Set(['unsupported', 'skip']);
 
 type Matcher = (s: string) => boolean;
 const ANY: Matcher = () => true;
@@ -58,17 +61,21 @@ export class Expectations {
   }
 
   /**
-   * Stale entries: `tests` globs that match no id of the whole catalogue; and, given the run, rule entries that
-   * no result of it reached although the run selected every case the entry covers (a filtered run proves nothing).
+   * Stale entries: `tests` globs that match no id of the whole catalogue; and, given a run that selected every case
+   * an entry covers (a filtered run proves nothing), rule entries that no result of it reached, and entries by id
+   * whose every case ended unsupported or skipped when the entry waives neither (the case no longer reaches the
+   * deviation: a pass would have been reported as xpass, but these say nothing).
    */
   stale(allIds: readonly string[], run?: RunOutcome): ExpectationEntry[] {
     const selected = run ? new Set(run.selected) : undefined;
     return this.entries.filter((e, i) => {
       const covered = allIds.filter((id) => this.ids[i]!(id));
       if (e.tests !== undefined && !covered.length) return true;
+      if (!run || !selected || !covered.every((id) => selected.has(id))) return false;
       const byRule = this.rules[i];
-      if (!byRule || !run || !selected || !covered.every((id) => selected.has(id))) return false;
-      return !run.results.some((r) => r.rule !== undefined && this.ids[i]!(r.id) && byRule(r.rule));
+      if (byRule) return !run.results.some((r) => r.rule !== undefined && this.ids[i]!(r.id) && byRule(r.rule));
+      const allowed = globList(e.status);
+      return run.results.filter((r) => this.ids[i]!(r.id)).every((r) => SILENT.has(r.status) && !allowed.includes(r.status));
     });
   }
 }
