@@ -14,7 +14,7 @@ import type { CaseResult, ResultsFile } from '../src/config/results.js';
 import { loadCatalogue } from '../src/runner/catalogue.js';
 import { pluginsFilePath, resolvePlugin } from '../src/runner/plugins.js';
 import { writeApiRepro } from '../src/repro/api.js';
-import { C_FAMILIES } from '../src/repro/c-families.js';
+import { C_FAMILIES } from '../src/repro/families/index.js';
 import { recordCase } from '../src/repro/calls.js';
 import { loadRunFile } from '../src/repro/index.js';
 import { npyBytes } from '../src/repro/npy.js';
