@@ -51,6 +51,8 @@ export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile,
   }));
   copyFileSync(HEADER(), path.join(dir, 'pjrt_c_api.h'));
   const plugin = commandPlugin(run, extra);
+  // the reference plugin's fault switch is how the run showed the failure, not an environment the plugin needs
+  const { PJRT_REFERENCE_FAULTS: faults, ...env } = run.plugin.env ?? {};
   writeFileSync(path.join(dir, 'README.md'), readme({
     result, run, resultsFile, ctsVersion, extra,
     shows: `\`repro.c\` makes the case's calls with the case's arguments: ${body.shows}. It runs them in a child process, so a crash or a hang is reported with the call in flight, as the CTS reports it, and prints the case's verdict line. It needs only a C compiler.`,
@@ -59,7 +61,7 @@ export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile,
       ...(body.variants ?? []).map((v) => ({ cmd: `./repro ${plugin} ${v.flag}`, what: `The same with ${v.what}:` })),
     ],
     expect: [
-      'It prints the plugin and its API version, what it is doing where that matters, and one verdict line: `<case id>: pass`, or `fail:`, `error:`, `crash:`, `timeout:` with what the CTS would say; exit 1 when the failure shows, 0 when the plugin behaves.',
+      'It prints the plugin and its API version, what it is doing where that matters, and one verdict line: `<case id>: pass`, or `fail:` (a check, or a plugin error the case did not expect: `fail: PjrtError: …`), `crash:`, `timeout:`, `unsupported:` with what the CTS would say; exit 1 when the failure shows, 0 when the plugin behaves.',
       `When the failure reproduces, the verdict line is the case's:\n\n\`\`\`\n${result.id}: ${result.status === 'warn' ? /ended (\w+):/.exec(first)?.[1] ?? 'warn' : result.status}: ${first.replace(/^quality check \(never fails a gate\) ended \w+: /, '')}\n\`\`\``,
     ],
     files: [
@@ -67,7 +69,11 @@ export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile,
       { name: 'pjrt_c_api.h', what: `the PJRT C API header the CTS generates from its own ABI table (0.${PJRT_API_MINOR}), with which the reference plugin is built` },
       callsFile,
     ],
-    notes: [`The client is created with the run's create options (\`${JSON.stringify(run.plugin.createOptions ?? {})}\`${run.plugin.topologyOptions ? `; a topology with those and \`${JSON.stringify(run.plugin.topologyOptions)}\`` : ''}; \`-o name=value\` replaces them); set the plugin's environment (\`${JSON.stringify(run.plugin.env ?? {})}\`) before running it.`],
+    notes: [
+      `The client is created with the run's create options (\`${JSON.stringify(run.plugin.createOptions ?? {})}\`${run.plugin.topologyOptions ? `; a topology with those and \`${JSON.stringify(run.plugin.topologyOptions)}\`` : ''}; \`-o name=value\` replaces them).`,
+      ...(Object.keys(env).length ? [`Set the plugin's environment (\`${JSON.stringify(env)}\`) before running it.`] : []),
+      ...(faults && extra.pluginPath === undefined ? [`On the reference plugin the failure shows with \`PJRT_REFERENCE_FAULTS=${faults}\` set, as in the run.`] : []),
+    ],
   }));
   return { kind: 'c', family: fam.name };
 }

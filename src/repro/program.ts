@@ -86,7 +86,7 @@ export function writeProgramRepro(dir: string, result: CaseResult, run: ResultsF
       `(${src.replicas * src.partitions > 1 ? `${src.replicas} replica(s) × ${src.partitions} partition(s), one device each` : 'one device'}) and compares every output with \`expected/\` ${accepted ? 'element by element against every result the CTS accepts there (the `.accept_*.npy` intervals: the op\'s accuracy bound and the CTS\'s comparison rules, exported by the CTS), so it counts the mismatches the case counted' : 'under the sidecar\'s tolerance'}, printing got vs expected. It needs only jax (and numpy, ml_dtypes, which jax brings).`,
     commands,
     expect: [
-      'It prints the plugin, each output as got vs expected, and one verdict line; exit 1 when an output differs, 0 when every output matches, 3 when the plugin refuses to compile or run the program.',
+      'It prints the plugin, each output as got vs expected, and one verdict line; exit 1 when an output differs, 0 when every output matches, 3 when the plugin refuses to create a client, compile or run the program.',
       `The CTS saw (its verdict, which the script's \`fail:\` line repeats when the failure reproduces):\n\n\`\`\`\n${result.id}: ${result.status}: ${first}\n\`\`\``,
     ],
     files: [

@@ -24,7 +24,7 @@ function faultsOn(run: ResultsFile): string | undefined {
     effects = new Map(table.faults.map((f) => [f.name, f.effect]));
   } catch { /* an installed package without the fixture: the names alone */ }
   const list = [...new Set(named.split(',').map((f) => f.trim()).filter(Boolean))];
-  return `The run was on the reference plugin with named fault${list.length > 1 ? 's' : ''} on, standing in for a defect: ${list.map((f) => `\`${f}\`${effects.has(f.split('=')[0]!) ? ` (${effects.get(f.split('=')[0]!)})` : ''}`).join('; ')}. Without ${list.length > 1 ? 'them' : 'it'} the reference plugin passes this case.`;
+  return `The run was on the reference plugin with the named fault${list.length > 1 ? 's' : ''} ${list.map((f) => `\`${f}\`${effects.has(f.split('=')[0]!) ? ` (${effects.get(f.split('=')[0]!)})` : ''}`).join('; ')} on, standing in for a defect; without ${list.length > 1 ? 'them' : 'it'} the reference plugin passes this case (npm test's fault matrix runs every case clean).`;
 }
 
 export interface ReadmeInput {
@@ -65,7 +65,7 @@ export function readme(i: ReadmeInput): string {
   return [
     `# Reproducer: \`${r.id}\``,
     '',
-    `The case ended **${r.status}** on \`${p.name}\`${r.rule ? ` (rule \`${r.rule}\`)` : ''}. ${i.shows}`,
+    `The case ended **${r.status}** on \`${p.name}\`, the run's plugin${r.rule ? ` (rule \`${r.rule}\`)` : ''}. ${i.shows}`,
     '',
     '## Run it',
     '',

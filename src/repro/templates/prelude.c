@@ -5,8 +5,8 @@
  * Byte strings (program code, compile options, names) are placed as the case placed them: a NUL after them or not, or
  * right before an unreadable page (after the code, or after its NUL), as recorded.
  * Options: --code-placement terminated|unterminated|guard_after_code|guard_after_nul (program code placed so instead
- * of as recorded), --timeout-ms N, -o name=value (create options instead of the run's: an integer is int64,
- * true/false bool, else a string; repeatable). Exit: 0 pass, 1 the case's failure (or another) showed, 2 bad usage or the
+ * of as recorded), --timeout-ms N, -o name=value (create options instead of the run's, for a client and a topology: an
+ * integer is int64, another number float, true/false bool, else a string; repeatable). Exit: 0 pass, 1 the case's failure (or another) showed, 2 bad usage or the
  * plugin could not be loaded. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -147,7 +147,10 @@ static void add_cli_option(char* text) {
   char* end = NULL;
   long long n = strtoll(value, &end, 10);
   v->value_size = 1;
+  char* fend = NULL;
+  double f = strtod(value, &fend);
   if (*value && end && *end == 0) { v->type = PJRT_NamedValue_kInt64; v->int64_value = n; }
+  else if (*value && fend && *fend == 0) { v->type = PJRT_NamedValue_kFloat; v->float_value = (float)f; }
   else if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0) { v->type = PJRT_NamedValue_kBool; v->bool_value = value[0] == 't'; }
   else { v->type = PJRT_NamedValue_kString; v->string_value = value; v->value_size = strlen(value); }
 }
@@ -458,7 +461,7 @@ static PJRT_TopologyDescription* create_topology(Bytes name, int with_options) {
   ARGS(PJRT_TopologyDescription_Create_Args, a);
   a.topology_name = byte_string(name.data, name.size, name.placed);
   a.topology_name_size = name.size;
-  if (with_options && num_cli_options) { a.create_options = cli_options; a.num_options = num_cli_options; }
+  if (num_cli_options) { a.create_options = cli_options; a.num_options = num_cli_options; } /* -o: also for the topology */
   else if (with_options) a.num_options = case_topology_options(&a.create_options);
   MUST(PJRT_TopologyDescription_Create, a);
   return a.topology;

@@ -9,8 +9,8 @@ got vs expected for every output, and ends with the verdict line in the CTS's fo
   python3 repro.py --plugin /path/to/libplugin.so [--option name=value ...]   a plugin by path (create options from case.json)
   python3 repro.py --platform cuda                                            a platform JAX has (jax[cuda]: cuda; cpu: XLA's CPU client)
 
-Exit: 0 every output matches, 1 an output differs (the failure reproduced), 3 the plugin refused to compile or run
-it, 2 bad usage or no jax.
+Exit: 0 every output matches, 1 an output differs (the failure reproduced), 3 the plugin refused to create a client,
+compile or run it, 2 bad usage or no jax.
 """
 import argparse
 import json
@@ -103,7 +103,11 @@ def backend():
         options = {} if ARGS.no_case_options else {k: v for k, v in CASE.get('createOptions', {}).items()}
         options.update(dict(parse_option(o) for o in ARGS.option))
         xla_bridge.register_plugin('pjrt_repro', library_path=os.path.abspath(ARGS.plugin), options=options)
-        return jax_backend.get_backend('pjrt_repro'), ARGS.plugin
+        try:
+            return jax_backend.get_backend('pjrt_repro'), ARGS.plugin
+        except Exception as e:  # the plugin refused to create a client (e.g. create options it does not know)
+            print('%s: error: the plugin created no client with the create options %s: %s' % (CASE['id'], json.dumps(options), str(e).split('\n')[0]))
+            sys.exit(3)
     platform = ARGS.platform or CASE.get('platform')
     try:
         return jax_backend.get_backend(platform), 'platform %s' % platform
