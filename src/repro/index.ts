@@ -124,15 +124,22 @@ const representative = (ids: readonly string[], byId: ReadonlyMap<string, CaseRe
 
 /**
  * `run --repro-dir DIR`: one reproducer per root cause (and per rule under a broken foundation), of its first case;
- * each root cause records where it is (`repro`). A reproducer that cannot be written is named on stderr; the run's
+ * each root cause records where it is (`repro`). They are written together (their API cases recorded in one
+ * schedule); when that fails, one by one, and a reproducer that cannot be written is named on stderr. The run's
  * verdict does not change.
  */
 export async function reproduceRootCauses(file: ResultsFile, dir: string, resultsFile: string, warn: (s: string) => void): Promise<void> {
   const byId = new Map(file.results.map((r) => [r.id, r]));
-  const groups = (file.rootCauses ?? []).flatMap((rc) => [rc, ...(rc.following ?? [])]);
-  for (const g of groups) {
+  const groups = (file.rootCauses ?? []).flatMap((rc) => [rc, ...(rc.following ?? [])]).flatMap((g) => {
     const id = representative(g.ids, byId);
-    if (id === undefined) continue;
+    return id === undefined ? [] : [{ g, id }];
+  });
+  try {
+    const written = new Map((await writeReproducers(file, [...new Set(groups.map((x) => x.id))], dir, resultsFile)).map((w) => [w.id, w.dir]));
+    for (const { g, id } of groups) g.repro = written.get(id)!;
+    return;
+  } catch { /* one of them cannot be written: each on its own, below */ }
+  for (const { g, id } of groups) {
     try {
       const [w] = await writeReproducers(file, [id], dir, resultsFile);
       if (w) g.repro = w.dir;
