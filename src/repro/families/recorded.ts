@@ -74,8 +74,9 @@ export function namedValuesDecl(name: string, v: LoggedValue | undefined): { dec
   const lists: string[] = [];
   for (const [k, entry] of v.entries()) {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
-    const [[key, val]] = Object.entries(entry) as [string, LoggedValue][];
-    if (key === undefined) return undefined;
+    const pairs = Object.entries(entry) as [string, LoggedValue][];
+    if (pairs.length !== 1) return undefined;
+    const [[key, val]] = pairs as [[string, LoggedValue]];
     const head = `{ .struct_size = PJRT_NamedValue_STRUCT_SIZE, .name = ${cString(key)}, .name_size = ${Buffer.byteLength(key)}`;
     const float = field(val, 'float');
     if (typeof float === 'number') inits.push(`${head}, .type = PJRT_NamedValue_kFloat, .float_value = ${float}f, .value_size = 1 }`);
