@@ -326,9 +326,11 @@ export function build(): Command {
     .argument('<results>', 'results file (run --json), its .jsonl stream, or either gzipped')
     .argument('<case-id...>', 'the cases to reproduce')
     .requiredOption('-o, --output <dir>', 'the directory to write them into, one folder per case')
-    .action(async (file: string, ids: string[], o: { output: string }) => {
+    .option('--note <text>', 'a paragraph for every README\'s notes (e.g. what the run stood in for); repeatable', collect, [])
+    .option('--plugin-path <path>', 'the plugin library the READMEs\' commands name (default: the run\'s)')
+    .action(async (file: string, ids: string[], o: { output: string; note: string[]; pluginPath?: string }) => {
       const { reproCommand } = await import('../src/repro/index.js');
-      process.exitCode = await reproCommand({ results: file, ids, out: o.output }, out);
+      process.exitCode = await reproCommand({ results: file, ids, out: o.output, extra: { notes: o.note, ...(o.pluginPath ? { pluginPath: o.pluginPath } : {}) } }, out);
     });
 
   program.command('check-programs').description('check a --programs directory before a run: each sidecar against its program\'s signature, then every program on the bundled reference plugin; exit 2 naming each it rejects (probably a broken program)')

@@ -298,17 +298,15 @@ function substitutions(f: Format, xs: readonly number[]): number[][] {
   return out.filter((c) => c.some((v, k) => !Object.is(v, xs[k])));
 }
 
-/**
- * Checks a plugin's result bytes for `op` on `d` over `inputs`. The loop is the exhaustive area's hot path (up to
- * 65,536 elements per case): nothing is allocated for an element whose result is the oracle's.
- */
-export function checkResults(op: string, d: DtypeRow, inputs: ExhaustiveInputs, actual: Uint8Array): ExhaustiveReport {
+/** How one element's result is judged (elementJudge). */
+type Judged = { how: 'tolerance' | 'substituted'; against: number } | { how: 'flushed' } | { how: 'mismatch'; why: string };
+
+/** What the CTS accepts of each element of `op` on `d` over `inputs`: one judge for checkResults and acceptedSets. */
+function elementJudge(op: string, d: DtypeRow, inputs: ExhaustiveInputs) {
   const f = format(d);
   const bound = boundOf(op, d);
   const tol = toleranceOf(bound);
   const [first, second] = inputs.args as [number[], number[] | undefined];
-  const n = first.length;
-  const r: ExhaustiveReport = { op, dtype: d.name, inputs: n, mismatches: 0, skipped: 0, substituted: 0, flushed: 0, first: [], maxUlp: 0, maxAbs: 0, maxRel: 0, bound, tolerance: tol };
   const why = (e: number, a: number): string | null => {
     if (e === a) return null;
     if (Number.isNaN(f.values[e]!) && Number.isNaN(f.values[a]!)) return null;
@@ -317,6 +315,54 @@ export function checkResults(op: string, d: DtypeRow, inputs: ExhaustiveInputs, 
     if (bound?.unitRange && Math.abs(f.values[a]!) > 1) return 'outside [-1, 1]';
     return null;
   };
+  const skips = bound?.skip ?? [];
+  const readAsZero = (v: number) => isSub(f, v) || flushesInF32(v);
+  const unary = UNARY[op]?.float;
+  const binary = BINARY[op]?.float;
+  const zeros = [encode(f, 0), encode(f, -0)];
+  const exactOf = (i: number): number => {
+    const x0 = f.values[first[i]!]!;
+    return unary ? unary(x0) : binary!(x0, f.values[second![i]!]!);
+  };
+  return {
+    f, bound, tol, first, second,
+    /** the oracle's pattern of element i, or 'skip' where the CTS compares nothing (XLA's skip rules, NaN of a type without NaN) */
+    expected(i: number): number | 'skip' {
+      if (skips.length && skips.some((s) => skipped(s, f.values[first[i]!]!, second === undefined ? undefined : f.values[second[i]!]!, readAsZero))) return 'skip';
+      const e = encode(f, exactOf(i));
+      return e === NO_NAN ? 'skip' : e;
+    },
+    /** how `a` (≠ e, the oracle's pattern of element i) is accepted, or why not */
+    judge(i: number, e: number, a: number): Judged {
+      const m0 = why(e, a);
+      if (m0 === null) return { how: 'tolerance', against: e };
+      const exact = exactOf(i);
+      if (bound?.subnormalResultMayFlush && f.values[a] === 0 && isSub(f, exact)) return { how: 'flushed' };
+      if (flushesInF32(exact) && zeros.includes(a)) return { how: 'flushed' };
+      const xs = (second === undefined ? [first[i]!] : [first[i]!, second[i]!]).map((b) => f.values[b]!);
+      const alt = substitutions(f, xs).map((ys) => encode(f, compute(op, d, ys))).find((e2) => why(e2, a) === null);
+      if (alt !== undefined) return { how: 'substituted', against: alt };
+      return { how: 'mismatch', why: m0 };
+    },
+    /** the patterns a substituted input reading makes the oracle give (NO_NAN included: judge compares with it too) */
+    alternatives(i: number): number[] {
+      const xs = (second === undefined ? [first[i]!] : [first[i]!, second[i]!]).map((b) => f.values[b]!);
+      return substitutions(f, xs).map((ys) => encode(f, compute(op, d, ys)));
+    },
+    /** whether `a` is within the bound of the centre `c` (the oracle's pattern or an alternative's) */
+    within: (c: number, a: number): boolean => why(c, a) === null,
+  };
+}
+
+/**
+ * Checks a plugin's result bytes for `op` on `d` over `inputs`. The loop is the exhaustive area's hot path (up to
+ * 65,536 elements per case): nothing is allocated for an element whose result is the oracle's.
+ */
+export function checkResults(op: string, d: DtypeRow, inputs: ExhaustiveInputs, actual: Uint8Array): ExhaustiveReport {
+  const j = elementJudge(op, d, inputs);
+  const f = j.f;
+  const n = j.first.length;
+  const r: ExhaustiveReport = { op, dtype: d.name, inputs: n, mismatches: 0, skipped: 0, substituted: 0, flushed: 0, first: [], maxUlp: 0, maxAbs: 0, maxRel: 0, bound: j.bound, tolerance: j.tol };
   const measure = (e: number, a: number, m: Mismatch) => {
     const ev = f.values[e]!;
     const av = f.values[a]!;
@@ -327,36 +373,148 @@ export function checkResults(op: string, d: DtypeRow, inputs: ExhaustiveInputs, 
     r.maxAbs = Math.max(r.maxAbs, abs);
     if (ev !== 0) r.maxRel = Math.max(r.maxRel, abs / Math.abs(ev));
   };
-  const skips = bound?.skip ?? [];
-  const readAsZero = (v: number) => isSub(f, v) || flushesInF32(v);
-  const unary = UNARY[op]?.float;
-  const binary = BINARY[op]?.float;
-  const zeros = [encode(f, 0), encode(f, -0)];
   for (let i = 0; i < n; i++) {
-    const b0 = first[i]!;
-    const x0 = f.values[b0]!;
-    const b1 = second?.[i];
-    const x1 = b1 === undefined ? undefined : f.values[b1]!;
-    if (skips.length && skips.some((s) => skipped(s, x0, x1, readAsZero))) { r.skipped++; continue; }
-    const exact = unary ? unary(x0) : binary!(x0, x1!);
-    const e = encode(f, exact);
-    if (e === NO_NAN) { r.skipped++; continue; }
+    const e = j.expected(i);
+    if (e === 'skip') { r.skipped++; continue; }
     const a = readPattern(d, actual, i);
     if (e === a) continue;
-    const bits = b1 === undefined ? [b0] : [b0, b1];
-    const m0 = why(e, a);
-    if (m0 === null) { measure(e, a, { inputs: bits, expected: e, got: a, why: '' }); continue; }
-    if (bound?.subnormalResultMayFlush && f.values[a] === 0 && isSub(f, exact)) { r.flushed++; continue; }
-    if (flushesInF32(exact) && zeros.includes(a)) { r.flushed++; continue; }
-    const xs = bits.map((b) => f.values[b]!);
-    const alt = substitutions(f, xs).map((ys) => encode(f, compute(op, d, ys))).find((e2) => why(e2, a) === null);
-    if (alt !== undefined) { r.substituted++; measure(alt, a, { inputs: bits, expected: alt, got: a, why: '' }); continue; }
-    const mm: Mismatch = { inputs: bits, expected: e, got: a, why: m0 };
+    const bits = j.second === undefined ? [j.first[i]!] : [j.first[i]!, j.second[i]!];
+    const v = j.judge(i, e, a);
+    if (v.how === 'flushed') { r.flushed++; continue; }
+    if (v.how === 'substituted') r.substituted++;
+    if (v.how !== 'mismatch') { measure(v.against, a, { inputs: bits, expected: v.against, got: a, why: '' }); continue; }
+    const mm: Mismatch = { inputs: bits, expected: e, got: a, why: v.why };
     measure(e, a, mm);
     r.mismatches++;
     if (r.first.length < FIRST) r.first.push(mm);
   }
   return r;
+}
+
+/**
+ * Every result pattern the CTS accepts for each element, as intervals of bit patterns: element i accepts the patterns
+ * of lo[k]..hi[k] for k in offsets[i] ≤ k < offsets[i + 1]. An element the CTS does not compare accepts every pattern.
+ * Built from checkResults' own judge: a result other than a zero or a NaN is accepted only within the bound of the
+ * oracle's pattern or of a substituted reading's (judge), and within one sign each bound is one run in value order
+ * (ulp distance, |a − c| and the [-1, 1] range all grow away from the centre), found by galloping and bisection; the
+ * zeros and NaNs are put to the judge one by one.
+ */
+export interface AcceptedSets {
+  offsets: Uint32Array;
+  lo: Uint32Array;
+  hi: Uint32Array;
+  /** the oracle's pattern per element (0 where nothing is compared) */
+  expected: Uint32Array;
+  /** elements the CTS does not compare (XLA's skip rules; a NaN of a type without NaN) */
+  notCompared: number;
+}
+
+export function acceptedSets(op: string, d: DtypeRow, inputs: ExhaustiveInputs): AcceptedSets {
+  const j = elementJudge(op, d, inputs);
+  const f = j.f;
+  const n = j.first.length;
+  const { negatives, positives, zeros, nans, where } = signOrder(f);
+  const offsets = new Uint32Array(n + 1);
+  const lo: number[] = [];
+  const hi: number[] = [];
+  const expected = new Uint32Array(n);
+  let notCompared = 0;
+  for (let i = 0; i < n; i++) {
+    offsets[i] = lo.length;
+    const e = j.expected(i);
+    if (e === 'skip') {
+      notCompared++;
+      lo.push(0);
+      hi.push(f.count - 1);
+      continue;
+    }
+    expected[i] = e;
+    const accepted: number[] = [e];
+    const runs: [number, number][] = [];
+    for (const c of [e, ...j.alternatives(i)]) {
+      const within = (a: number) => j.within(c, a);
+      // a pattern outside the type (NO_NAN) is compared as its bits modulo the width, as elementMismatch reads it
+      const at = where(c < 0 ? c & (f.count - 1) : c);
+      for (const seg of [negatives, positives]) {
+        if (at && at.seg === seg) {
+          if (within(seg[at.k]!)) runs.push([gallop(seg, at.k, -1, within), gallop(seg, at.k, 1, within)].map((k) => seg[k]!) as [number, number]);
+        } else {
+          const near = seg === negatives ? seg.length - 1 : 0; // the end nearest zero
+          if (seg.length && within(seg[near]!)) runs.push([seg[near]!, seg[gallop(seg, near, seg === negatives ? -1 : 1, within)]!]);
+        }
+      }
+    }
+    for (const z of [...zeros, ...nans.slice(0, 1)]) if (z === e || j.judge(i, e, z).how !== 'mismatch') accepted.push(z);
+    if (nans.length && accepted.includes(nans[0]!)) accepted.push(...nans.slice(1));
+    for (const [a, b] of runs) for (const x of [a, b]) accepted.push(x);
+    for (const [a, b] of mergeRuns([...runs.map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]), ...accepted.map((x) => [x, x] as [number, number])])) {
+      lo.push(a);
+      hi.push(b);
+    }
+  }
+  offsets[n] = lo.length;
+  return { offsets, lo: Uint32Array.from(lo), hi: Uint32Array.from(hi), expected, notCompared };
+}
+
+/**
+ * The finite-or-infinite patterns of each sign in value order (each a contiguous run of bit patterns: sign and
+ * magnitude), the zeros, the NaNs, and where a pattern is among the signed ones.
+ */
+function signOrder(f: Format): { negatives: number[]; positives: number[]; zeros: number[]; nans: number[]; where(b: number): { seg: number[]; k: number } | undefined } {
+  const negatives: number[] = [];
+  const positives: number[] = [];
+  const zeros: number[] = [];
+  const nans: number[] = [];
+  for (let b = 0; b < f.count; b++) {
+    const v = f.values[b]!;
+    (Number.isNaN(v) ? nans : v === 0 ? zeros : v < 0 ? negatives : positives).push(b);
+  }
+  negatives.sort((x, y) => f.values[x]! - f.values[y]!);
+  positives.sort((x, y) => f.values[x]! - f.values[y]!);
+  for (const seg of [negatives, positives]) {
+    const span = Math.abs(seg.at(-1)! - seg[0]!) + 1;
+    if (seg.length && span !== seg.length) throw new Error(`${f.d.name}: the patterns of one sign are no contiguous run in value order`);
+  }
+  const index = new Map<number, { seg: number[]; k: number }>();
+  negatives.forEach((b, k) => index.set(b, { seg: negatives, k }));
+  positives.forEach((b, k) => index.set(b, { seg: positives, k }));
+  return { negatives, positives, zeros, nans, where: (b) => index.get(b) };
+}
+
+/** From `seg[k]` (accepted) in direction `dir`, the last index whose pattern `ok` accepts before the first it refuses. */
+function gallop(seg: readonly number[], k: number, dir: 1 | -1, ok: (b: number) => boolean): number {
+  let good = k;
+  let step = 1;
+  let bad = -1;
+  for (;;) {
+    const next = good + dir * step;
+    if (next < 0 || next >= seg.length) {
+      const end = dir === 1 ? seg.length - 1 : 0;
+      if (ok(seg[end]!)) return end;
+      bad = end;
+      break;
+    }
+    if (!ok(seg[next]!)) { bad = next; break; }
+    good = next;
+    step *= 2;
+  }
+  while (Math.abs(bad - good) > 1) {
+    const mid = (good + bad) >> 1;
+    if (ok(seg[mid]!)) good = mid;
+    else bad = mid;
+  }
+  return good;
+}
+
+/** Closed integer ranges merged where they overlap or touch, in order. */
+function mergeRuns(rs: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...rs].sort((x, y) => x[0] - y[0])) {
+    const last = out.at(-1);
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
 }
 
 const hex = (d: DtypeRow, b: number) => `0x${b.toString(16).padStart(Math.ceil(d.bits / 4), '0')}`;

@@ -7,6 +7,7 @@ import { openSync, writeSync } from 'node:fs';
 import { enumMember, isEnum, isStruct, layoutOf, OPAQUE_TYPES, type StructLayout } from '../abi/index.js';
 import { isCallback } from '../abi/table.js';
 import { API_SLOTS } from '../abi/slots.js';
+import { isGuardPage } from './libc.js';
 import { readBytes, readI64Array, readPtrArray, readU64, type Ptr } from './mem.js';
 import { spokenMinor } from './minor.js';
 import { decodeNamedValueList } from './named-values.js';
@@ -15,14 +16,29 @@ export const CALL_LOG_ENV = 'PJRT_CTS_CALL_LOG';
 
 /** A field as read: a number, a string, a handle name (`PJRT_Buffer#2`), a list, bytes, or null for NULL. */
 export type LoggedValue = string | number | boolean | null | LoggedValue[] | LoggedBytes | { [k: string]: LoggedValue | undefined };
-/** A (pointer, size) byte string: text when it is printable UTF-8, else hex; `nul`: whether a NUL follows `size`. */
-export interface LoggedBytes { size: number; text?: string; hex?: string; nul: boolean; [k: string]: LoggedValue | undefined }
+/**
+ * A (pointer, size) byte string: text when it is printable UTF-8, else hex; `nul`: whether a NUL follows `size`;
+ * `guard`: an unreadable page follows the bytes (`after_code`) or their NUL (`after_nul`), src/pjrt/program-args.ts.
+ */
+export interface LoggedBytes { size: number; text?: string; hex?: string; nul: boolean; guard?: 'after_code' | 'after_nul'; [k: string]: LoggedValue | undefined }
 
-/** One line of the log. `call` before the call, `return` after it (with what changed), `error` for a PJRT error. */
+/**
+ * One line of the log. `call` before the call, `return` after it (with what changed), `error` for a PJRT error;
+ * `case` where a worker starts a case (with the create options it asked for, `optionsKey`), so that one log can hold
+ * the calls of several cases; `worker` where a process opens the log (the lines before its first `case` are its setup).
+ */
 export type LogLine =
   | { seq: number; at: 'call'; slot: string; args: Record<string, LoggedValue> }
   | { seq: number; at: 'return'; slot: string; out: Record<string, LoggedValue> }
-  | { seq: number; at: 'error'; slot: string; code: string; message: string };
+  | { seq: number; at: 'error'; slot: string; code: string; message: string }
+  | { at: 'case'; id: string; options?: string }
+  | { at: 'worker'; pid: number };
+
+/** Create options as one string, the same for the same options whatever their order (a case marker's `options`). */
+export function optionsKey(options: Readonly<Record<string, unknown>>): string {
+  const plain = (v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : Array.isArray(v) ? v.map(plain) : v);
+  return JSON.stringify(Object.keys(options).sort().map((k) => [k, plain(options[k])]));
+}
 
 /** Bytes kept per byte string: programs are kept whole up to this, longer ones as their head. */
 const MAX_BYTES = 1 << 20;
@@ -39,7 +55,9 @@ class CallLog {
   private readonly perType = new Map<string, number>();
   private readonly open = new Map<number, { layout: StructLayout; address: Ptr; before: Record<string, LoggedValue> }>();
 
-  constructor(private readonly fd: number) {}
+  constructor(private readonly fd: number) {
+    this.write({ at: 'worker', pid: process.pid });
+  }
 
   private write(line: LogLine): void {
     try {
@@ -97,7 +115,8 @@ class CallLog {
     if (pointee === 'int64_t' && n !== undefined) return readI64Array(p, Math.min(n, 4096)).map((x) => Number(x));
     if (pointee === 'PJRT_NamedValue' && n !== undefined) {
       try {
-        return decodeNamedValueList(p, n).map((v) => ({ [v.name]: typeof v.value === 'bigint' ? Number(v.value) : Array.isArray(v.value) ? v.value.map(Number) : v.value }));
+        // a float keeps its type (`{float: x}`): a whole float would read back as an int64
+        return decodeNamedValueList(p, n).map((v) => ({ [v.name]: typeof v.value === 'bigint' ? Number(v.value) : Array.isArray(v.value) ? v.value.map(Number) : v.kind === 'kFloat' ? { float: v.value as number } : v.value }));
       } catch {
         return `PJRT_NamedValue[${n}]`;
       }
@@ -112,10 +131,14 @@ class CallLog {
 
   private bytes(p: Ptr, size: number): LoggedBytes {
     const kept = readBytes(p, Math.min(size, MAX_BYTES));
-    const nul = size <= MAX_BYTES ? readBytes(p + BigInt(size), 1)[0] === 0 : false;
+    const end = p + BigInt(size);
+    // the byte after them is read only when it is readable: a guard page ends the string there
+    const guardAfterCode = isGuardPage(end);
+    const nul = !guardAfterCode && size <= MAX_BYTES ? readBytes(end, 1)[0] === 0 : false;
+    const guard = guardAfterCode ? { guard: 'after_code' as const } : nul && isGuardPage(end + 1n) ? { guard: 'after_nul' as const } : {};
     const text = Buffer.from(kept).toString('utf8');
     const printable = Buffer.from(text, 'utf8').equals(Buffer.from(kept)) && !/[\x00-\x08\x0e-\x1f]/.test(text);
-    return printable ? { size, text, nul } : { size, hex: Buffer.from(kept).toString('hex'), nul };
+    return printable ? { size, text, nul, ...guard } : { size, hex: Buffer.from(kept).toString('hex'), nul, ...guard };
   }
 
   private decode(layout: StructLayout, at: Ptr, depth = 0): Record<string, LoggedValue> {
@@ -170,6 +193,11 @@ class CallLog {
 
   error(seq: number, slot: string, code: string, message: string): void {
     this.write({ seq, at: 'error', slot, code, message });
+  }
+
+  /** A case starts here (before its create options are switched to, so its client's creation is among its calls). */
+  caseStarts(id: string, options: Readonly<Record<string, unknown>> | undefined): void {
+    this.write({ at: 'case', id, ...(options ? { options: optionsKey(options) } : {}) });
   }
 }
 

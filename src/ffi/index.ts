@@ -10,7 +10,7 @@ export { PjrtError, UnsupportedError, PluginLoadError, type PluginLoadErrorKind 
 export { onReady, pendingOnReady, strayOnReadyCalls } from './events.js';
 export { viewDeleteTracker, strayViewDeleteCalls, type ViewDeleteTracker } from './view-deleter.js';
 export { drainRelayedCallbacks, waitForRelayedCallbacks } from './relay.js';
-export { alignedAlloc, free as freeNative, guardedBytes, type GuardedBytes } from './libc.js';
+export { alignedAlloc, free as freeNative, guardedBytes, isGuardPage, type GuardedBytes } from './libc.js';
 export { memoryFunctionTable, type MemoryFunctionTable } from './memory-table.js';
 export { hold, release, pendingHolds } from './keepalive.js';
 export {

@@ -71,6 +71,14 @@ const PROT_NONE = 0;
 const MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
 const PAGE = 4096;
 
+/** The live guard pages (their addresses): the call log must not read them, and says a byte string ends at one. */
+const guardPages = new Set<bigint>();
+
+/** Whether `p` lies in the PROT_NONE page of a live guardedBytes. */
+export function isGuardPage(p: bigint): boolean {
+  return guardPages.has(p - (p % BigInt(PAGE)));
+}
+
 /** Native memory the caller releases (munmap) once nothing reads it any more. */
 export interface GuardedBytes {
   readonly address: bigint;
@@ -93,6 +101,7 @@ export function guardedBytes(data: Uint8Array, opts: { nulAfter: boolean }): Gua
     munmapFn(base, total);
     throw new Error('mprotect of the guard page failed');
   }
+  guardPages.add(guard);
   const start = guard - BigInt(used);
   if (used > 0) {
     const view = new Uint8Array(koffi.view(start, used));
@@ -103,7 +112,10 @@ export function guardedBytes(data: Uint8Array, opts: { nulAfter: boolean }): Gua
   return {
     address: start,
     release: () => {
-      if (live) munmapFn(base, total);
+      if (live) {
+        guardPages.delete(guard);
+        munmapFn(base, total);
+      }
       live = false;
     },
   };

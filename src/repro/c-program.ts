@@ -27,23 +27,23 @@ export function cBytes(b: Uint8Array): string {
   return `{\n${rows.join('\n')}\n}`;
 }
 
-function optionInit(name: string, v: NamedValue): string {
+function optionInit(name: string, v: NamedValue, list: string): string {
   const head = `{ .struct_size = PJRT_NamedValue_STRUCT_SIZE, .name = ${cString(name)}, .name_size = ${Buffer.byteLength(name)}`;
   if (typeof v === 'string') return `${head}, .type = PJRT_NamedValue_kString, .string_value = ${cString(v)}, .value_size = ${Buffer.byteLength(v)} }`;
   if (typeof v === 'boolean') return `${head}, .type = PJRT_NamedValue_kBool, .bool_value = ${v}, .value_size = 1 }`;
   if (typeof v === 'bigint') return `${head}, .type = PJRT_NamedValue_kInt64, .int64_value = ${v}LL, .value_size = 1 }`;
   if (typeof v === 'number') return `${head}, .type = PJRT_NamedValue_kFloat, .float_value = ${v}f, .value_size = 1 }`;
-  const list = `option_list_${name.replace(/\W/g, '_')}`;
   return `${head}, .type = PJRT_NamedValue_kInt64List, .int64_array_value = ${list}, .value_size = ${v.length} }`;
 }
 
-function optionsFunction(options: Readonly<Record<string, NamedValue>>): string {
+function optionsFunction(fn: string, what: string, options: Readonly<Record<string, NamedValue>>): string {
   const entries = Object.entries(options);
-  const lists = entries.filter(([, v]) => Array.isArray(v)).map(([k, v]) => `static const int64_t option_list_${k.replace(/\W/g, '_')}[] = { ${(v as bigint[]).map((x) => `${x}LL`).join(', ')} };\n`).join('');
+  const listName = (k: string) => `${fn}_list_${k.replace(/\W/g, '_')}`;
+  const lists = entries.filter(([, v]) => Array.isArray(v)).map(([k, v]) => `static const int64_t ${listName(k)}[] = { ${(v as bigint[]).map((x) => `${x}LL`).join(', ')} };\n`).join('');
   const body = entries.length
-    ? `  static const PJRT_NamedValue options[] = {\n${entries.map(([k, v]) => `    ${optionInit(k, v)},`).join('\n')}\n  };\n  *out = options;\n  return ${entries.length};`
+    ? `  static const PJRT_NamedValue options[] = {\n${entries.map(([k, v]) => `    ${optionInit(k, v, listName(k))},`).join('\n')}\n  };\n  *out = options;\n  return ${entries.length};`
     : '  *out = NULL;\n  return 0;';
-  return `${lists}/* The create options of the run (plugins.json entry and -o), as the CTS passed them. */\nstatic size_t case_options(const PJRT_NamedValue** out) {\n${body}\n}\n`;
+  return `${lists}/* ${what} */\nstatic size_t ${fn}(const PJRT_NamedValue** out) {\n${body}\n}\n`;
 }
 
 export interface CProgram {
@@ -52,6 +52,8 @@ export interface CProgram {
   /** the comment at the top: what the program shows, generated from which results */
   about: string[];
   options: Readonly<Record<string, NamedValue>>;
+  /** what PJRT_TopologyDescription_Create is given: the create options and the entry's topologyOptions */
+  topologyOptions: Readonly<Record<string, NamedValue>>;
   /** file-level declarations the body needs (data arrays, callbacks) */
   declarations: string;
   /** the statements of `static void body(void)` */
@@ -64,12 +66,13 @@ export function cProgram(p: CProgram): string {
   const codes = ENUMS.find((e) => e.name === 'PJRT_Error_Code')!.members;
   const names = Array.from({ length: Math.max(...codes.map((m) => m.value)) + 1 }, (_, i) => codes.find((m) => m.value === i)?.name ?? `UNKNOWN_CODE_${i}`);
   return [
-    `/* ${p.about.join('\n * ')}\n *\n * Build: cc repro.c -ldl -o repro      Run: ./repro /path/to/plugin.so [--nul-terminate] [--timeout-ms N] [-o name=value]... */`,
+    `/* ${p.about.join('\n * ')}\n *\n * Build: cc repro.c -ldl -o repro      Run: ./repro /path/to/plugin.so [--code-placement P] [--timeout-ms N] [-o name=value]... */`,
     `#define CASE_ID ${cString(p.caseId)}`,
     `#define CASE_TIMEOUT_MS ${p.timeoutMs}L`,
     `static const char* const CODE_NAMES[] = { ${names.map((n) => `"${n}"`).join(', ')} };`,
     prelude().trimEnd(),
-    optionsFunction(p.options).trimEnd(),
+    optionsFunction('case_options', 'The create options of the run (plugins.json entry and -o), as the CTS passed them.', p.options).trimEnd(),
+    optionsFunction('case_topology_options', 'What the CTS passed PJRT_TopologyDescription_Create: the create options and the entry\'s topologyOptions.', p.topologyOptions).trimEnd(),
     p.declarations.trimEnd(),
     `static void body(void) {\n${p.body.trimEnd()}\n}\n`,
   ].filter(Boolean).join('\n\n');

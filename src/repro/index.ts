@@ -17,10 +17,11 @@ import { named, refuseOverwrites } from '../runner/output-paths.js';
 import { pluginsFilePath, resolvePlugin } from '../runner/plugins.js';
 import { loadResultsOrStream } from '../runner/stream-results.js';
 import { writeApiRepro } from './api.js';
-import { recordCase } from './calls.js';
+import { recordCases } from './calls.js';
 import { namedValueOfJson } from './json-options.js';
 import { writeProgramRepro } from './program.js';
 import { isProgramCase, programSource } from './program-source.js';
+import type { ReproExtras } from './readme.js';
 
 export type ReproKind = 'python' | 'c' | 'calls';
 export interface WrittenRepro { id: string; dir: string; kind: ReproKind; what: string }
@@ -64,36 +65,48 @@ async function recordingPlugin(run: ResultsFile): Promise<{ plugin: ResolvedPlug
   return { plugin: resolvePlugin(pluginsFilePath(), 'reference'), why: `the run's plugin ${lib} is not on this machine${existsSync(lib) ? ' (another build: its SHA-256 differs)' : ''}` };
 }
 
+/** Workers that record API cases at a time. */
+const RECORDING_LANES = 2;
+
 /** Writes the reproducer of each id into `<out>/<id>/`; the ids must be cases of `run`. */
-export async function writeReproducers(run: ResultsFile, ids: readonly string[], out: string, resultsFile: string): Promise<WrittenRepro[]> {
+export async function writeReproducers(run: ResultsFile, ids: readonly string[], out: string, resultsFile: string, extra: ReproExtras = {}): Promise<WrittenRepro[]> {
   const byId = new Map(run.results.map((r) => [r.id, r]));
   const results = ids.map((id) => byId.get(id)!);
   const programs = run.run.programs;
-  const written: WrittenRepro[] = [];
+  const written = new Map<string, WrittenRepro>();
+  const api: { r: CaseResult; entry: CatalogueEntry }[] = [];
   let catalogue: Map<string, CatalogueEntry> | undefined;
-  let recorder: { plugin: ResolvedPlugin; why: string } | undefined;
   for (const r of results) {
     const dir = path.join(out, r.id);
     rmSync(dir, { recursive: true, force: true });
-    if (isProgramCase(r.id)) {
-      const src = programSource(r.id, programs);
-      if (typeof src === 'string') throw new ConfigError(resultsFile, r.id, src);
-      const w = writeProgramRepro(dir, r, run, resultsFile, src, ctsVersion());
-      written.push({ id: r.id, dir, kind: 'python', what: `repro.py over ${w.programFile} (${w.form})` });
-      continue;
+    let entry: CatalogueEntry | undefined;
+    if (!isProgramCase(r.id)) {
+      catalogue ??= new Map((await loadCatalogue(programs)).map((e) => [e.id, e]));
+      entry = catalogue.get(r.id);
+      if (!entry) throw new ConfigError(resultsFile, r.id, `not a case of this CTS (${ctsVersion()}): it cannot be run again to record its calls`);
     }
-    catalogue ??= new Map((await loadCatalogue(programs)).map((e) => [e.id, e]));
-    const entry = catalogue.get(r.id);
-    if (!entry) throw new ConfigError(resultsFile, r.id, `not a case of this CTS (${ctsVersion()}): it cannot be run again to record its calls`);
-    recorder ??= await recordingPlugin(run);
-    const rec = await recordCase(entry, recorder.plugin, recorder.why, programs);
-    const w = writeApiRepro(dir, r, run, resultsFile, rec, ctsVersion());
-    written.push({ id: r.id, dir, kind: w.kind, what: w.kind === 'c' ? `repro.c (${w.family})` : `calls.txt (${w.why})` });
+    const src = await programSource(r.id, programs, run, entry);
+    if (typeof src === 'string') throw new ConfigError(resultsFile, r.id, src);
+    if (src !== undefined) {
+      const w = writeProgramRepro(dir, r, run, resultsFile, src, ctsVersion(), extra);
+      written.set(r.id, { id: r.id, dir, kind: 'python', what: `repro.py over ${w.programFile} (${w.form})` });
+    } else {
+      api.push({ r, entry: entry! });
+    }
   }
-  return written;
+  if (api.length) {
+    const recorder = await recordingPlugin(run);
+    const recs = await recordCases(api.map((a) => ({ entry: a.entry })), recorder.plugin, recorder.why, { ...(programs ? { programs } : {}), lanes: RECORDING_LANES });
+    api.forEach(({ r }, i) => {
+      const dir = path.join(out, r.id);
+      const w = writeApiRepro(dir, r, run, resultsFile, recs[i]!, ctsVersion(), extra);
+      written.set(r.id, { id: r.id, dir, kind: w.kind, what: w.kind === 'c' ? `repro.c (${w.family})` : `calls.txt (${w.why})` });
+    });
+  }
+  return results.map((r) => written.get(r.id)!);
 }
 
-export interface ReproOptions { results: string; ids: string[]; out: string }
+export interface ReproOptions { results: string; ids: string[]; out: string; extra?: ReproExtras }
 
 /** `pjrt-cts repro`: checks its inputs (ConfigError → exit 2), writes the reproducers, names each on stdout. */
 export async function reproCommand(o: ReproOptions, write: (s: string) => void): Promise<number> {
@@ -102,7 +115,7 @@ export async function reproCommand(o: ReproOptions, write: (s: string) => void):
   const known = new Set(run.results.map((r) => r.id));
   const unknown = o.ids.find((id) => !known.has(id));
   if (unknown !== undefined) throw new ConfigError(o.results, unknown, `no case with this id in the results (${run.results.length} cases; \`pjrt-cts list\` names them)`);
-  for (const w of await writeReproducers(run, [...new Set(o.ids)], o.out, o.results)) write(`${w.dir}: ${w.kind} reproducer, ${w.what}\n`);
+  for (const w of await writeReproducers(run, [...new Set(o.ids)], o.out, o.results, o.extra)) write(`${w.dir}: ${w.kind} reproducer, ${w.what}\n`);
   return 0;
 }
 
@@ -111,15 +124,22 @@ const representative = (ids: readonly string[], byId: ReadonlyMap<string, CaseRe
 
 /**
  * `run --repro-dir DIR`: one reproducer per root cause (and per rule under a broken foundation), of its first case;
- * each root cause records where it is (`repro`). A reproducer that cannot be written is named on stderr; the run's
+ * each root cause records where it is (`repro`). They are written together (their API cases recorded in one
+ * schedule); when that fails, one by one, and a reproducer that cannot be written is named on stderr. The run's
  * verdict does not change.
  */
 export async function reproduceRootCauses(file: ResultsFile, dir: string, resultsFile: string, warn: (s: string) => void): Promise<void> {
   const byId = new Map(file.results.map((r) => [r.id, r]));
-  const groups = (file.rootCauses ?? []).flatMap((rc) => [rc, ...(rc.following ?? [])]);
-  for (const g of groups) {
+  const groups = (file.rootCauses ?? []).flatMap((rc) => [rc, ...(rc.following ?? [])]).flatMap((g) => {
     const id = representative(g.ids, byId);
-    if (id === undefined) continue;
+    return id === undefined ? [] : [{ g, id }];
+  });
+  try {
+    const written = new Map((await writeReproducers(file, [...new Set(groups.map((x) => x.id))], dir, resultsFile)).map((w) => [w.id, w.dir]));
+    for (const { g, id } of groups) g.repro = written.get(id)!;
+    return;
+  } catch { /* one of them cannot be written: each on its own, below */ }
+  for (const { g, id } of groups) {
     try {
       const [w] = await writeReproducers(file, [id], dir, resultsFile);
       if (w) g.repro = w.dir;

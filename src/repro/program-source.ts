@@ -1,11 +1,17 @@
 // Where a program case's program, inputs and expected outputs come from: the built-in corpus
-// (`tier1.program.run.<name>`) or the external corpus a run named with --programs (`external.program.run.<name>`).
+// (`tier1.program.run.<name>`), the external corpus a run named with --programs (`external.program.run.<name>`), the
+// exhaustive area (`tier2.exhaustive.<op>.<type>`, exhaustive-source.ts) or a suite case that declares its program
+// (src/harness/suite-programs.ts, suite-source.ts). Every other case is an API case.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../config/paths.js';
+import type { ResultsFile } from '../config/results.js';
 import { loadEntry, type CorpusEntry, type HostValue } from '../corpus/load.js';
 import type { Tolerance } from '../corpus/schema.js';
 import { packValue } from '../corpus/values.js';
+import type { CatalogueEntry } from '../harness/types.js';
+import { exhaustiveSource, isExhaustiveCase } from './exhaustive-source.js';
+import { suiteSource } from './suite-source.js';
 
 export interface ProgramValue {
   dtype: string;
@@ -13,11 +19,25 @@ export interface ProgramValue {
   bytes: Uint8Array;
 }
 
+/** Every bit pattern the CTS accepts per element, as intervals (src/corpus/exhaustive.ts acceptedSets). */
+export interface AcceptedIntervals {
+  offsets: Uint32Array;
+  lo: Uint32Array;
+  hi: Uint32Array;
+  notCompared: number;
+  /** the bound and comparison rules the intervals come from, in words */
+  rule: string;
+}
+
 export interface ExpectedValue extends ProgramValue {
   tolerance: Tolerance;
   alternatives: { reason: string; bytes: Uint8Array }[];
   /** flat indices whose value is implementation-defined (not compared) */
   open: number[];
+  /** instead of the tolerance: the patterns accepted per element */
+  accepted?: AcceptedIntervals;
+  /** the whole value is implementation-defined: why any value passes */
+  anyValue?: string;
 }
 
 export interface ProgramSource {
@@ -30,7 +50,9 @@ export interface ProgramSource {
   /** per program instance (replica · partitions + partition), per argument */
   inputs: ProgramValue[][];
   outputs: ExpectedValue[][];
-  /** the file the case's data came from, for the README */
+  /** an elementwise program: element i of the output is computed from element i of each input (shown with it) */
+  elementwise?: boolean;
+  /** the file or declaration the case's data came from, for the README */
   from: string;
 }
 
@@ -38,9 +60,6 @@ const PREFIXES = [
   { prefix: 'tier1.program.run.', dir: (): string => path.join(packageRoot(), 'fixtures', 'programs'), idPrefix: 'tier1.program' },
   { prefix: 'external.program.run.', dir: (programs: string | undefined): string | undefined => programs, idPrefix: 'external.program' },
 ] as const;
-
-/** Whether `id` is a case that runs a corpus program (built-in or external). */
-export const isProgramCase = (id: string): boolean => PREFIXES.some((p) => id.startsWith(p.prefix));
 
 function expected(v: HostValue): ExpectedValue {
   return {
@@ -50,10 +69,9 @@ function expected(v: HostValue): ExpectedValue {
   };
 }
 
-/** The program of a program case, or a reason why it cannot be found. `programs`: the run's --programs directory. */
-export function programSource(id: string, programs: string | undefined): ProgramSource | string {
+function corpusSource(id: string, programs: string | undefined): ProgramSource | string | undefined {
   const p = PREFIXES.find((x) => id.startsWith(x.prefix));
-  if (!p) return `${id} runs no corpus program`;
+  if (!p) return undefined;
   const dir = p.dir(programs);
   if (!dir) return `${id} is a program of the run's --programs directory, which the results file does not name`;
   const json = path.join(dir, `${id.slice(p.prefix.length)}.json`);
@@ -68,3 +86,17 @@ export function programSource(id: string, programs: string | undefined): Program
     from: json,
   };
 }
+
+/** Whether `id` runs a corpus program (built-in or external) or an exhaustive one: known without the suites. */
+export const isProgramCase = (id: string): boolean => PREFIXES.some((p) => id.startsWith(p.prefix)) || isExhaustiveCase(id);
+
+/**
+ * The program of a program case, a reason why it cannot be had, or undefined for an API case. `programs`: the run's
+ * --programs directory; `entry`: the case's catalogue entry (a suite case is looked up in its suite file).
+ */
+export async function programSource(id: string, programs: string | undefined, run: ResultsFile, entry?: CatalogueEntry): Promise<ProgramSource | string | undefined> {
+  return corpusSource(id, programs) ?? exhaustiveSource(id) ?? (entry ? suiteSource(entry, run) : undefined);
+}
+
+/** The corpus program of `id` alone (no suites, no exhaustive), for the tests. */
+export const corpusProgram = (id: string, programs?: string): ProgramSource | string | undefined => corpusSource(id, programs);

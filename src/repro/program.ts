@@ -8,8 +8,8 @@ import { packageRoot } from '../config/paths.js';
 import type { CaseResult, ResultsFile } from '../config/results.js';
 import { artifactOf } from '../harness/program-forms.js';
 import { npyBytes, npyDescr } from './npy.js';
-import type { ExpectedValue, ProgramSource, ProgramValue } from './program-source.js';
-import { readme } from './readme.js';
+import type { AcceptedIntervals, ExpectedValue, ProgramSource, ProgramValue } from './program-source.js';
+import { commandPlugin, readme, type ReproExtras } from './readme.js';
 
 /** Platforms JAX installs plugins for itself (jax[cuda], jax[rocm], jax[tpu]) or has built in. */
 const JAX_PLATFORMS = ['cuda', 'rocm', 'tpu', 'cpu'];
@@ -20,6 +20,17 @@ function writeNpy(dir: string, rel: string, v: ProgramValue | { dtype: string; d
   const d = dtype(v.dtype);
   writeFileSync(path.join(dir, rel), npyBytes(d, v.dims, v.bytes));
   return { file: rel, dtype: v.dtype, dims: [...v.dims], ...(npyDescr(d).bits ? { bits: true as const } : {}) };
+}
+
+/** The intervals of an output's accepted patterns as three uint32 .npy files (offsets, lo, hi). */
+function writeAccepted(dir: string, stem: string, a: AcceptedIntervals) {
+  const u32 = dtype('u32');
+  const file = (part: string, v: Uint32Array) => {
+    const rel = `${stem}.accept_${part}.npy`;
+    writeFileSync(path.join(dir, rel), npyBytes(u32, [v.length], new Uint8Array(v.buffer, v.byteOffset, v.byteLength)));
+    return rel;
+  };
+  return { offsets: file('offsets', a.offsets), lo: file('lo', a.lo), hi: file('hi', a.hi), notCompared: a.notCompared, rule: a.rule };
 }
 
 export interface WrittenProgram { form: 'text' | 'artifact'; programFile: string }
@@ -34,7 +45,7 @@ function formOf(run: ResultsFile, src: ProgramSource): { form: 'text' | 'artifac
   return { form: 'text', bytes: Buffer.from(src.text, 'utf8') };
 }
 
-export function writeProgramRepro(dir: string, result: CaseResult, run: ResultsFile, resultsFile: string, src: ProgramSource, ctsVersion: string): WrittenProgram {
+export function writeProgramRepro(dir: string, result: CaseResult, run: ResultsFile, resultsFile: string, src: ProgramSource, ctsVersion: string, extra: ReproExtras = {}): WrittenProgram {
   mkdirSync(path.join(dir, 'inputs'), { recursive: true });
   mkdirSync(path.join(dir, 'expected'), { recursive: true });
   const { form, bytes } = formOf(run, src);
@@ -50,16 +61,19 @@ export function writeProgramRepro(dir: string, result: CaseResult, run: ResultsF
     ...(v.alternatives.length
       ? { alternatives: v.alternatives.map((a, j) => ({ ...writeNpy(dir, `expected/${inst(i)}out${k}.alt${j + 1}.npy`, { ...v, bytes: a.bytes }), reason: a.reason })) }
       : {}),
+    ...(v.accepted ? { accepted: writeAccepted(dir, `expected/${inst(i)}out${k}`, v.accepted) } : {}),
+    ...(v.anyValue ? { anyValue: v.anyValue } : {}),
   })));
   const createOptions = run.plugin.createOptions ?? {};
   const caseJson = {
     id: result.id, description: src.description, program: programFile, form, replicas: src.replicas, partitions: src.partitions,
-    platform: run.plugin.platformName ?? run.plugin.name, createOptions, inputs, outputs,
+    platform: run.plugin.platformName ?? run.plugin.name, createOptions, inputs, outputs, ...(src.elementwise ? { elementwise: true } : {}),
   };
   writeFileSync(path.join(dir, 'case.json'), `${JSON.stringify(caseJson, null, 2)}\n`);
   copyFileSync(path.join(packageRoot(), 'src', 'repro', 'templates', 'repro.py'), path.join(dir, 'repro.py'));
   const platform = run.plugin.platformName;
-  const byPath = { cmd: `python3 repro.py --plugin ${run.plugin.path}`, what: 'On the plugin, loaded by path as JAX registers a plugin (jax installed; the create options of the run, from case.json, are passed; `--option name=value` adds or overrides one):' };
+  const accepted = src.outputs.some((vs) => vs.some((v) => v.accepted));
+  const byPath = { cmd: `python3 repro.py --plugin ${commandPlugin(run, extra)}`, what: 'On the plugin, loaded by path as JAX registers a plugin (jax installed; the create options of the run, from case.json, are passed; `--option name=value` adds or overrides one):' };
   const jaxHas = platform !== undefined && JAX_PLATFORMS.includes(platform);
   const commands = [
     ...(jaxHas ? [{ cmd: `python3 repro.py --platform ${platform}`, what: `Through the ${platform} plugin JAX itself brings up (e.g. \`pip install -U "jax[cuda13]"\` for cuda; no path needed):` }, { ...byPath, what: `Or ${byPath.what.charAt(0).toLowerCase()}${byPath.what.slice(1)}` }] : [byPath]),
@@ -67,18 +81,18 @@ export function writeProgramRepro(dir: string, result: CaseResult, run: ResultsF
   ];
   const first = (result.message ?? '').split('\n')[0]!;
   writeFileSync(path.join(dir, 'README.md'), readme({
-    result, run, resultsFile, ctsVersion,
+    result, run, resultsFile, ctsVersion, extra,
     shows: `\`repro.py\` compiles the program \`${programFile}\` (${src.description}) with jaxlib's client of the plugin, runs it on the inputs of \`inputs/\` ` +
-      `(${src.replicas * src.partitions > 1 ? `${src.replicas} replica(s) × ${src.partitions} partition(s), one device each` : 'one device'}) and compares every output with \`expected/\` under the sidecar's tolerance, printing got vs expected. It needs only jax (and numpy, ml_dtypes, which jax brings).`,
+      `(${src.replicas * src.partitions > 1 ? `${src.replicas} replica(s) × ${src.partitions} partition(s), one device each` : 'one device'}) and compares every output with \`expected/\` ${accepted ? 'element by element against every result the CTS accepts there (the `.accept_*.npy` intervals: the op\'s accuracy bound and the CTS\'s comparison rules, exported by the CTS), so it counts the mismatches the case counted' : 'under the sidecar\'s tolerance'}, printing got vs expected. It needs only jax (and numpy, ml_dtypes, which jax brings).`,
     commands,
     expect: [
-      'It prints the plugin, each output as got vs expected, and one verdict line; exit 1 when an output differs, 0 when every output matches, 3 when the plugin refuses to compile or run the program.',
+      'It prints the plugin, each output as got vs expected, and one verdict line; exit 1 when an output differs, 0 when every output matches, 3 when the plugin refuses to create a client, compile or run the program.',
       `The CTS saw (its verdict, which the script's \`fail:\` line repeats when the failure reproduces):\n\n\`\`\`\n${result.id}: ${result.status}: ${first}\n\`\`\``,
     ],
     files: [
       { name: programFile, what: form === 'text' ? 'the StableHLO program as the case sent it (text; jaxlib parses it and hands the plugin a portable artifact, as JAX does)' : 'the portable artifact (VHLO bytecode) the case sent' },
       { name: 'inputs/*.npy', what: `the arguments${multi ? ' of each program instance (`i<instance>_arg<k>`)' : ''}` },
-      { name: 'expected/*.npy', what: 'the expected outputs (`.alt<k>` files: other answers the sidecar accepts, each with its reason in case.json)' },
+      { name: 'expected/*.npy', what: accepted ? 'the oracle\'s result per element, and the patterns the CTS accepts per element as intervals: element i accepts `lo[k]..hi[k]` (bit patterns) for `offsets[i] <= k < offsets[i+1]`; an element the CTS does not compare accepts every pattern' : 'the expected outputs (`.alt<k>` files: other answers the sidecar accepts, each with its reason in case.json)' },
       { name: 'case.json', what: 'dtypes, dims, tolerance, implementation-defined elements and the run\'s create options' },
       { name: 'repro.py', what: 'the script (jaxlib\'s `compile_and_load` and `execute_sharded`, as `jax.jit` runs a program)' },
     ],

@@ -1,6 +1,31 @@
 // The README of a reproducer: what it shows, how to run it, what the case got (and so what a reproduction prints),
 // the case's citation, and which plugin, run and CTS it came from.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../config/paths.js';
 import type { CaseResult, ResultsFile } from '../config/results.js';
+
+/**
+ * What `repro` is told besides the results: paragraphs for every README (`--note`), and the plugin its commands name
+ * (`--plugin-path`: e.g. the library of the plugin a reference run stood in for).
+ */
+export interface ReproExtras { notes?: readonly string[]; pluginPath?: string }
+
+/** The plugin the README's commands and a script's usage name. */
+export const commandPlugin = (run: ResultsFile, extra: ReproExtras): string => extra.pluginPath ?? run.plugin.path;
+
+/** The reference plugin's named faults the run had on ($PJRT_REFERENCE_FAULTS or the `faults` create option), with their effects. */
+function faultsOn(run: ResultsFile): string | undefined {
+  const named = [run.plugin.env?.['PJRT_REFERENCE_FAULTS'], run.plugin.createOptions?.['faults']].filter((x): x is string => typeof x === 'string' && x !== '').join(',');
+  if (!named) return undefined;
+  let effects = new Map<string, string>();
+  try {
+    const table = JSON.parse(readFileSync(path.join(packageRoot(), 'fixtures', 'reference-plugin', 'faults.json'), 'utf8')) as { faults: { name: string; effect: string }[] };
+    effects = new Map(table.faults.map((f) => [f.name, f.effect]));
+  } catch { /* an installed package without the fixture: the names alone */ }
+  const list = [...new Set(named.split(',').map((f) => f.trim()).filter(Boolean))];
+  return `The run was on the reference plugin with the named fault${list.length > 1 ? 's' : ''} ${list.map((f) => `\`${f}\`${effects.has(f.split('=')[0]!) ? ` (${effects.get(f.split('=')[0]!)})` : ''}`).join('; ')} on, standing in for a defect; without ${list.length > 1 ? 'them' : 'it'} the reference plugin passes this case (npm test's fault matrix runs every case clean).`;
+}
 
 export interface ReadmeInput {
   result: CaseResult;
@@ -15,9 +40,16 @@ export interface ReadmeInput {
   expect: string[];
   files: { name: string; what: string }[];
   notes?: string[];
+  extra?: ReproExtras;
 }
 
 const fence = (s: string): string => `\`\`\`\n${s}\n\`\`\``;
+
+function notesOf(i: ReadmeInput): string[] {
+  const fault = faultsOn(i.run);
+  const notes = [...(i.extra?.notes ?? []), ...(fault ? [fault] : []), ...(i.notes ?? [])];
+  return notes.length ? ['## Notes', '', ...notes.flatMap((n) => [n, '']), ''] : [];
+}
 
 export function readme(i: ReadmeInput): string {
   const r = i.result;
@@ -33,7 +65,7 @@ export function readme(i: ReadmeInput): string {
   return [
     `# Reproducer: \`${r.id}\``,
     '',
-    `The case ended **${r.status}** on \`${p.name}\`${r.rule ? ` (rule \`${r.rule}\`)` : ''}. ${i.shows}`,
+    `The case ended **${r.status}** on \`${p.name}\`, the run's plugin${r.rule ? ` (rule \`${r.rule}\`)` : ''}. ${i.shows}`,
     '',
     '## Run it',
     '',
@@ -56,7 +88,7 @@ export function readme(i: ReadmeInput): string {
     '',
     ...i.files.map((f) => `- \`${f.name}\`: ${f.what}`),
     '',
-    ...(i.notes?.length ? ['## Notes', '', ...i.notes.flatMap((n) => [n, '']), ''] : []),
+    ...notesOf(i),
     'Once this is filed upstream, cite the issue in the plugin\'s expectations file: `{ "tests": "' + r.id + '", "status": "' + r.status + '", "reason": "…", "issue": "<url>" }`.',
     '',
   ].join('\n');

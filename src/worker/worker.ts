@@ -2,6 +2,7 @@
 // result (with the worker's counters) to the parent.
 // The plugin is loaded here, never in the parent. Ends with process.exit (koffi-loaded libraries may keep threads).
 import { performance } from 'node:perf_hooks';
+import { callLog } from '../ffi/call-log.js';
 import { setCallMarker } from '../ffi/call-stats.js';
 import { forgetCapabilities, runCase, type CaseOutcome } from '../harness/execute.js';
 import { markCall } from './call-trace.js';
@@ -147,6 +148,11 @@ function serve(session: PluginSession): void {
     let announced = false;
     while (orders.length) {
       const order = orders[0]!;
+      if (callLog) {
+        // a recording (src/repro/calls.ts) is one case's calls: what an earlier case probed is probed again in it
+        callLog.caseStarts(order.id, order.createOptions);
+        forgetProbes();
+      }
       // What was probed under the old options is not known of the new ones: probed again, as in a fresh worker.
       if (order.createOptions && (await session.switchCreateOptions(order.createOptions))) forgetProbes();
       if (!announced) await send({ type: 'start', id: order.id });

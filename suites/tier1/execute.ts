@@ -1,7 +1,7 @@
 // Tier 1 — execution: smoke programs with checked results, argument checking, and a few numerics rules
 // whose violation real plugins have shipped (wrap-around, NaN propagation, layout-sensitive ops).
 // Outputs are read into destinations sized from the expected output dtype and dims (no ToHostBuffer size query).
-import { area } from '../../src/harness/index.js';
+import { area, declareProgram } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { declinedIsUnsupported } from '../_lib/declined.js';
 import { compileText, readOut, run1, type OutSpec } from '../_lib/exec.js';
@@ -14,13 +14,20 @@ const t = area('tier1.execute', { tier: 1, requires: { slots: ['PJRT_Client_Comp
 /** Where the demand on a program's result comes from: JAX compiles and runs exactly such programs. */
 const JAX_RESULTS = 'jax.jit lowers to StableHLO and runs it through PJRT_Client_Compile / PJRT_LoadedExecutable_Execute (jax/_src/interpreters/pxla.py); JAX\'s results are the StableHLO semantics of the program';
 
+/** A one-device program with its arguments and expected outputs, declared for the reproducers (src/harness/suite-programs.ts). */
+const single = (id: string, description: string, text: string, inputs: { dtype: string; dims: number[]; data: Uint8Array }[], outputs: { dtype: string; dims: number[]; data?: Uint8Array; anyValue?: string }[]) =>
+  declareProgram(`tier1.execute.${id}`, { description, text, replicas: 1, inputs: [inputs], outputs: [outputs] });
+
+single('one_plus_one', 'jax.jit(lambda: 1 + 1)', onePlusOne(), [], [{ dtype: 's32', dims: [], data: s32([2]) }]);
 t.case('one_plus_one', { source: 'framework', cite: `${JAX_RESULTS}: jax.jit(lambda: 1 + 1)`, catches: ['op_off_by_one=add'] }).run(async ({ client }) => {
   const [out] = await run1(client, onePlusOne(), [], [{ dtype: 's32', dims: [] }]);
   check.equal(readS32(out!), [2], '1 + 1 must be 2');
 });
 
+const TIMES_TWO = [1.5, -2, 0, 1e30];
+single('times_two', 'jax.jit(lambda x: x * 2)', timesTwo([4]), [{ dtype: 'f32', dims: [4], data: f32(TIMES_TWO) }], [{ dtype: 'f32', dims: [4], data: f32(TIMES_TWO.map((v) => Math.fround(v * 2))) }]);
 t.case('times_two', { source: 'framework', cite: `${JAX_RESULTS}: jax.jit(lambda x: x * 2)`, catches: ['op_off_by_one=multiply'] }).run(async ({ client }) => {
-  const x = [1.5, -2, 0, 1e30];
+  const x = TIMES_TWO;
   const [out] = await run1(client, timesTwo([4]), [{ dtype: 'f32', dims: [4], data: f32(x) }], [{ dtype: 'f32', dims: [4] }]);
   check.equal(readF32(out!), x.map((v) => Math.fround(v * 2)), 'jitted x * 2 must double every element');
 });
@@ -29,6 +36,9 @@ const ADD_ONE_ROWS = [
   { id: 'f32', dtype: 'f32', mlir: 'f32', enc: f32, dec: readF32 },
   { id: 's32', dtype: 's32', mlir: 'i32', enc: s32, dec: readS32 },
 ];
+for (const r of ADD_ONE_ROWS) {
+  single(`add_one.${r.id}`, `jax.jit(lambda x: x + 1) on ${r.dtype}[4]`, addOne([4], r.mlir), [{ dtype: r.dtype, dims: [4], data: r.enc([41, 42, 43, 44]) }], [{ dtype: r.dtype, dims: [4], data: r.enc([42, 43, 44, 45]) }]);
+}
 t.case('add_one', { source: 'framework', cite: `${JAX_RESULTS}: jax.jit(lambda x: x + 1) (also XLA's pjrt_c_api_test.cc add-one program)`, catches: ['op_off_by_one=add'] })
   .params(ADD_ONE_ROWS)
   .run(async ({ client, p }) => {
@@ -225,6 +235,11 @@ const NUMERICS: readonly NumericsRow[] = [
     want: s32([40]),
   },
 ];
+
+for (const r of NUMERICS) {
+  const want = r.want ?? (r.wantF32 ? f32(r.wantF32) : undefined);
+  single(`numerics.${r.id}`, `${r.id}: a result the StableHLO spec defines`, r.text, r.args, [{ ...r.out, dims: [...r.out.dims], ...(want ? { data: want } : {}), ...(r.anyValue ? { anyValue: r.anyValue } : {}) }]);
+}
 
 t.case('numerics', {
   source: 'framework',

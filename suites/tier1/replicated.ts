@@ -3,7 +3,7 @@
 // devices, as PyTorch/XLA's PjRtComputationClient::Compile builds DeviceAssignment(device_count, 1) itself), so these
 // cases need no PJRT_Client_DefaultDeviceAssignment; outputs are read into destinations sized from their expected
 // dtype and dims (no ToHostBuffer size query).
-import { area, params } from '../../src/harness/index.js';
+import { area, declareProgram, params, type SuiteProgram } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
 import { declinedIsUnsupported } from '../_lib/declined.js';
 import { runReplicated } from '../_lib/exec.js';
@@ -27,6 +27,24 @@ const SPANS = [
   { id: 'one', count: (_n: number) => 1 },
   { id: 'all', count: (n: number) => n },
 ];
+
+/** A program over n replicas with each replica's arguments and expected outputs, declared for the reproducers. */
+function replicated(id: string, make: (n: number, span: string) => SuiteProgram | string): void {
+  for (const span of SPANS) declareProgram(`tier1.replicated.${id}.${span.id}`, (devices: number) => make(span.count(devices), span.id));
+}
+
+replicated('pmap_psum', (n) => {
+  const xs = prog.iota(n);
+  const sum = xs.reduce((a, b) => a + b, 0);
+  return {
+    description: `pmap(x + psum(x)) over arange(${n})`, text: prog.pmapPsum(n), replicas: n,
+    inputs: xs.map((x) => [{ dtype: 'f32', dims: [1], data: f32([x]) }]), outputs: xs.map((x) => [{ dtype: 'f32', dims: [1], data: f32([x + sum]) }]),
+  };
+});
+replicated('replica_id', (n) => ({
+  description: `stablehlo.replica_id over ${n} replica(s)`, text: prog.replicaId(n), replicas: n,
+  inputs: prog.iota(n).map(() => []), outputs: prog.iota(n).map((r) => [{ dtype: 'u32', dims: [], data: new Uint8Array(Uint32Array.from([r]).buffer) }]),
+}));
 
 // psum over all replicas cannot tell wrong groups; collective.all_reduce_singleton_groups.all catches that.
 t.case('pmap_psum', { description: 'x + psum(x) over the replicas gives each element plus the sum', source: 'framework', cite: `x + psum(x): stablehlo.all_reduce with an add region over one group of all replicas, as lax.psum lowers; ${SPEC}`, catches: ['op_off_by_one=add'] })
@@ -63,6 +81,17 @@ const COLLECTIVES: readonly { id: string; make: (n: number) => CollectiveProgram
     minDevices: 2,
   },
 ];
+
+for (const c of COLLECTIVES) {
+  replicated(`collective.${c.id}`, (n, span) => {
+    if (span === 'all' && n < (c.minDevices ?? 1)) return `needs ${c.minDevices} addressable devices`;
+    const p = c.make(n);
+    return {
+      description: `${c.id} over ${n} replica(s)`, text: p.text, replicas: n,
+      inputs: p.inputs.map((x) => [{ dtype: 'f32', dims: p.inputDims, data: f32(x) }]), outputs: p.outputs.map((y) => [{ dtype: 'f32', dims: [y.length], data: f32(y) }]),
+    };
+  });
+}
 
 const collectiveRows = params().combineWithParams(COLLECTIVES).combine('span', SPANS);
 

@@ -2,9 +2,11 @@
  * Loads the plugin given as argv[1], runs the case's calls in a child process (so a crash or a hang in the plugin is
  * reported, naming the call in flight, as the CTS reports it) and prints one verdict line:
  *   <case id>: pass | fail: <what> | error: <call>: <code>: <message> | crash: ... | timeout: ...
- * Options: --nul-terminate (every byte string is followed by a NUL; by default non-NUL bytes follow it, as nothing
- * promises a terminator), --timeout-ms N, -o name=value (create options instead of the run's: an integer is int64,
- * true/false bool, else a string; repeatable). Exit: 0 pass, 1 the case's failure (or another) showed, 2 bad usage or the
+ * Byte strings (program code, compile options, names) are placed as the case placed them: a NUL after them or not, or
+ * right before an unreadable page (after the code, or after its NUL), as recorded.
+ * Options: --code-placement terminated|unterminated|guard_after_code|guard_after_nul (program code placed so instead
+ * of as recorded), --timeout-ms N, -o name=value (create options instead of the run's, for a client and a topology: an
+ * integer is int64, another number float, true/false bool, else a string; repeatable). Exit: 0 pass, 1 the case's failure (or another) showed, 2 bad usage or the
  * plugin could not be loaded. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -24,8 +26,13 @@
 
 static const PJRT_Api* api;
 static size_t case_options(const PJRT_NamedValue** out); /* the run's create options, defined with the case */
+static size_t case_topology_options(const PJRT_NamedValue** out); /* and what a topology was created with */
 static char* in_flight; /* shared with the parent: the call being made */
-static int nul_terminate;
+/* Where a byte string's bytes end: a NUL after them (a std::string), 64 non-NUL bytes after them, or an unreadable
+ * page right after them or after their NUL (src/pjrt/program-args.ts). */
+enum Placement { TERMINATED, UNTERMINATED, GUARD_AFTER_CODE, GUARD_AFTER_NUL, AS_RECORDED };
+static const char* const PLACEMENTS[] = { "terminated", "unterminated", "guard_after_code", "guard_after_nul" };
+static enum Placement code_placement = AS_RECORDED; /* --code-placement */
 static const char* case_id;
 
 typedef PJRT_Error* (*ArgsFn)(void*);
@@ -64,11 +71,29 @@ static void must(PJRT_Error* e, const char* slot) {
   if (e == NULL) return;
   char text[2048];
   error_text(e, text, sizeof text);
-  printf("%s: error: PjrtError: %s: %s\n", case_id, slot, text);
+  printf("%s: fail: PjrtError: %s: %s\n", case_id, slot, text);
   fflush(stdout);
   _exit(3);
 }
 #define MUST(SLOT, ARGS) must(CALL(SLOT, ARGS), #SLOT)
+
+/* `why` ("CODE: message", error_text) as the CTS words an error a positive control got: CODE "message" from SLOT. */
+static const char* error_as_cts_says(const char* why, const char* slot) {
+  static char out[4400];
+  const char* colon = strstr(why, ": ");
+  if (colon == NULL) snprintf(out, sizeof out, "%s from %s", why, slot);
+  else snprintf(out, sizeof out, "%.*s \"%s\" from %s", (int)(colon - why), why, colon + 2, slot);
+  return out;
+}
+
+/* `why` as the CTS words a wrong error code: CODE ("message"). */
+static const char* code_and_message(const char* why) {
+  static char out[4400];
+  const char* colon = strstr(why, ": ");
+  if (colon == NULL) snprintf(out, sizeof out, "%s", why);
+  else snprintf(out, sizeof out, "%.*s (\"%s\")", (int)(colon - why), why, colon + 2);
+  return out;
+}
 
 static void fail(const char* rule, const char* expected, const char* got) {
   printf("%s: fail: %s: expected %s, got %s\n", case_id, rule, expected, got);
@@ -76,11 +101,22 @@ static void fail(const char* rule, const char* expected, const char* got) {
   _exit(1);
 }
 
-/* `n` bytes at a fresh address; after them a NUL (--nul-terminate) or 64 bytes that are not NUL. */
-static const char* byte_string(const void* data, size_t n) {
-  char* p = malloc(n + 64);
+/* `n` bytes at a fresh address, placed as `where` says. */
+static const char* byte_string(const void* data, size_t n, enum Placement where) {
+  if (where == TERMINATED || where == UNTERMINATED) {
+    char* p = malloc(n + 64);
+    memcpy(p, data, n);
+    memset(p + n, where == TERMINATED ? 0 : 0x5a, 64);
+    return p;
+  }
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), used = n + (where == GUARD_AFTER_NUL ? 1 : 0);
+  size_t readable = (used + page - 1) / page * page;
+  if (readable == 0) readable = page;
+  char* base = mmap(NULL, readable + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (base == MAP_FAILED || mprotect(base + readable, page, PROT_NONE) != 0) { perror("repro: mmap/mprotect of the guard page"); _exit(2); }
+  char* p = base + readable - used;
   memcpy(p, data, n);
-  memset(p + n, nul_terminate ? 0 : 0x5a, 64);
+  if (where == GUARD_AFTER_NUL) p[n] = 0;
   return p;
 }
 
@@ -111,7 +147,10 @@ static void add_cli_option(char* text) {
   char* end = NULL;
   long long n = strtoll(value, &end, 10);
   v->value_size = 1;
+  char* fend = NULL;
+  double f = strtod(value, &fend);
   if (*value && end && *end == 0) { v->type = PJRT_NamedValue_kInt64; v->int64_value = n; }
+  else if (*value && fend && *fend == 0) { v->type = PJRT_NamedValue_kFloat; v->float_value = (float)f; }
   else if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0) { v->type = PJRT_NamedValue_kBool; v->bool_value = value[0] == 't'; }
   else { v->type = PJRT_NamedValue_kString; v->string_value = value; v->value_size = strlen(value); }
 }
@@ -124,6 +163,80 @@ static PJRT_Client* create_client(void) {
   else a.num_options = case_options(&a.create_options);
   MUST(PJRT_Client_Create, a);
   return a.client;
+}
+
+/* PJRT_Client_Create with the given options (not the run's): the client, or NULL with the error's text in `why`. */
+static PJRT_Client* create_client_with(const PJRT_NamedValue* options, size_t n, char* why, size_t why_size) {
+  ARGS(PJRT_Client_Create_Args, a);
+  a.create_options = options;
+  a.num_options = n;
+  PJRT_Error* e = CALL(PJRT_Client_Create, a);
+  if (e == NULL) return a.client;
+  error_text(e, why, why_size);
+  return NULL;
+}
+
+static void destroy_client(PJRT_Client* c) {
+  ARGS(PJRT_Client_Destroy_Args, a);
+  a.client = c;
+  MUST(PJRT_Client_Destroy, a);
+}
+
+/* PlatformName (`version` 0) or PlatformVersion (1) of a client, as a JSON string (how the CTS shows a string). */
+static void platform_string(PJRT_Client* c, int version, char* out, size_t n) {
+  const char* s;
+  size_t size;
+  if (version) {
+    ARGS(PJRT_Client_PlatformVersion_Args, a);
+    a.client = c;
+    MUST(PJRT_Client_PlatformVersion, a);
+    s = a.platform_version;
+    size = a.platform_version_size;
+  } else {
+    ARGS(PJRT_Client_PlatformName_Args, a);
+    a.client = c;
+    MUST(PJRT_Client_PlatformName, a);
+    s = a.platform_name;
+    size = a.platform_name_size;
+  }
+  snprintf(out, n, "\"%.*s\"", (int)size, s);
+}
+
+/* PJRT_Client_Devices (`addressable` 0) or PJRT_Client_AddressableDevices (1). */
+static PJRT_Device* const* devices_of(PJRT_Client* c, int addressable, size_t* n) {
+  if (addressable) {
+    ARGS(PJRT_Client_AddressableDevices_Args, a);
+    a.client = c;
+    MUST(PJRT_Client_AddressableDevices, a);
+    *n = a.num_addressable_devices;
+    return a.addressable_devices;
+  }
+  ARGS(PJRT_Client_Devices_Args, a);
+  a.client = c;
+  MUST(PJRT_Client_Devices, a);
+  *n = a.num_devices;
+  return a.devices;
+}
+
+static PJRT_DeviceDescription* description_of(PJRT_Device* d) {
+  ARGS(PJRT_Device_GetDescription_Args, a);
+  a.device = d;
+  MUST(PJRT_Device_GetDescription, a);
+  return a.device_description;
+}
+
+static int device_id(PJRT_Device* d) {
+  ARGS(PJRT_DeviceDescription_Id_Args, a);
+  a.device_description = description_of(d);
+  MUST(PJRT_DeviceDescription_Id, a);
+  return a.id;
+}
+
+static void device_kind(PJRT_Device* d, char* out, size_t n) {
+  ARGS(PJRT_DeviceDescription_Kind_Args, a);
+  a.device_description = description_of(d);
+  MUST(PJRT_DeviceDescription_Kind, a);
+  snprintf(out, n, "%.*s", (int)a.device_kind_size, a.device_kind);
 }
 
 static PJRT_Device* device_at(PJRT_Client* c, size_t i) {
@@ -157,13 +270,61 @@ static PJRT_Buffer* upload(PJRT_Client* c, PJRT_Device* d, PJRT_Buffer_Type t, c
   return a.buffer;
 }
 
-static void to_host(PJRT_Buffer* b, void* dst, size_t n) {
+/* The dense major-to-minor layout of a rank (minor_to_major = rank-1 … 0), as a framework passes a shape's layout. */
+static PJRT_Buffer_MemoryLayout dense_layout(size_t rank) {
+  static int64_t m2m[64];
+  for (size_t i = 0; i < rank && i < 64; i++) m2m[i] = (int64_t)(rank - 1 - i);
+  ARGS(PJRT_Buffer_MemoryLayout, l);
+  l.type = PJRT_Buffer_MemoryLayout_Type_Tiled;
+  l.tiled.struct_size = PJRT_Buffer_MemoryLayout_Tiled_STRUCT_SIZE;
+  l.tiled.minor_to_major = m2m;
+  l.tiled.minor_to_major_size = rank;
+  return l;
+}
+
+/* ToHostBuffer into `dst` (`n` bytes) with the dense host layout of `rank`, as the CTS reads a buffer back. */
+static void to_host(PJRT_Buffer* b, void* dst, size_t n, size_t rank) {
+  PJRT_Buffer_MemoryLayout layout = dense_layout(rank);
   ARGS(PJRT_Buffer_ToHostBuffer_Args, a);
   a.src = b;
+  a.host_layout = &layout;
   a.dst = dst;
   a.dst_size = n;
   MUST(PJRT_Buffer_ToHostBuffer, a);
   await_event(a.event, "PJRT_Event_Await");
+}
+
+/* upload, except that a type the plugin refuses (UNIMPLEMENTED, or INVALID_ARGUMENT for a type outside the core set)
+ * ends the case unsupported, as the CTS ends it (suites/_lib/declined.ts typeRefused). */
+static PJRT_Buffer* upload_or_unsupported(PJRT_Client* c, PJRT_Device* d, PJRT_Buffer_Type t, const int64_t* dims, size_t rank, const void* data, int core, const char* what) {
+  ARGS(PJRT_Client_BufferFromHostBuffer_Args, a);
+  a.client = c;
+  a.data = data;
+  a.type = t;
+  a.dims = dims;
+  a.num_dims = rank;
+  a.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes;
+  a.device = d;
+  PJRT_Error* e = CALL(PJRT_Client_BufferFromHostBuffer, a);
+  if (e != NULL) {
+    char why[2048];
+    error_text(e, why, sizeof why);
+    if (strncmp(why, "UNIMPLEMENTED:", 14) == 0 || (!core && strncmp(why, "INVALID_ARGUMENT:", 17) == 0)) {
+      const char* colon = strstr(why, ": ");
+      printf("%s: unsupported: %s: PJRT_Client_BufferFromHostBuffer: %.*s \"%s\"\n", case_id, what, (int)(colon - why), why, colon + 2);
+      fflush(stdout);
+      _exit(4);
+    }
+    printf("%s: fail: PjrtError: PJRT_Client_BufferFromHostBuffer: %s\n", case_id, why);
+    fflush(stdout);
+    _exit(3);
+  }
+  await_event(a.done_with_host_buffer, "PJRT_Event_Await");
+  ARGS(PJRT_Buffer_ReadyEvent_Args, r);
+  r.buffer = a.buffer;
+  MUST(PJRT_Buffer_ReadyEvent, r);
+  await_event(r.event, "PJRT_Event_Await");
+  return a.buffer;
 }
 
 static void destroy_buffer(PJRT_Buffer* b) {
@@ -241,6 +402,8 @@ static PJRT_Buffer* create_view(PJRT_Client* c, PJRT_Device* d, void* ptr, PJRT_
   a.dims = dims;
   a.num_dims = rank;
   a.element_type = t;
+  PJRT_Buffer_MemoryLayout layout = dense_layout(rank);
+  a.layout = &layout;
   a.device = d;
   if (callback) a.on_delete_callback = count_view_delete;
   MUST(PJRT_Client_CreateViewOfDeviceBuffer, a);
@@ -264,23 +427,29 @@ static void memory_label(PJRT_Memory* m, char* out, size_t n) {
   snprintf(out, n, "%d (%.*s)", id.id, (int)k.kind_size, k.kind);
 }
 
-/* PJRT_Program of `format` over `n` code bytes placed by byte_string. */
-static PJRT_Program program_of(const void* code, size_t n, const char* format) {
+/* A byte string of the case, as recorded: its bytes and how they were placed. */
+typedef struct { const unsigned char* data; size_t size; enum Placement placed; } Bytes;
+
+/* PJRT_Program of the recorded code and format; the code placed as recorded, or as --code-placement says. */
+static PJRT_Program program_of(Bytes code, Bytes format) {
   ARGS(PJRT_Program, p);
-  p.code = (char*)byte_string(code, n);
-  p.code_size = n;
-  p.format = format;
-  p.format_size = strlen(format);
+  enum Placement where = code_placement == AS_RECORDED ? code.placed : code_placement;
+  p.code = (char*)byte_string(code.data, code.size, where);
+  p.code_size = code.size;
+  p.format = byte_string(format.data, format.size, format.placed);
+  p.format_size = format.size;
+  printf("compiling %zu bytes of code, %s%s\n", code.size, PLACEMENTS[where], code_placement == AS_RECORDED ? " (as the case placed them)" : " (--code-placement)");
+  fflush(stdout);
   return p;
 }
 
 /* PJRT_Client_Compile: the executable, or NULL with the error's text in `why`. */
-static PJRT_LoadedExecutable* client_compile(PJRT_Client* c, PJRT_Program* p, const void* options, size_t options_size, char* why, size_t n) {
+static PJRT_LoadedExecutable* client_compile(PJRT_Client* c, PJRT_Program* p, Bytes options, char* why, size_t n) {
   ARGS(PJRT_Client_Compile_Args, a);
   a.client = c;
   a.program = p;
-  a.compile_options = byte_string(options, options_size);
-  a.compile_options_size = options_size;
+  a.compile_options = byte_string(options.data, options.size, options.placed);
+  a.compile_options_size = options.size;
   PJRT_Error* e = CALL(PJRT_Client_Compile, a);
   if (e == NULL) return a.executable;
   error_text(e, why, n);
@@ -288,23 +457,23 @@ static PJRT_LoadedExecutable* client_compile(PJRT_Client* c, PJRT_Program* p, co
 }
 
 /* `with_options`: pass the client's create options too, as the CTS does for a topology of a client's plugin. */
-static PJRT_TopologyDescription* create_topology(const char* name, size_t name_size, int with_options) {
+static PJRT_TopologyDescription* create_topology(Bytes name, int with_options) {
   ARGS(PJRT_TopologyDescription_Create_Args, a);
-  a.topology_name = byte_string(name, name_size);
-  a.topology_name_size = name_size;
-  if (with_options && num_cli_options) { a.create_options = cli_options; a.num_options = num_cli_options; }
-  else if (with_options) a.num_options = case_options(&a.create_options);
+  a.topology_name = byte_string(name.data, name.size, name.placed);
+  a.topology_name_size = name.size;
+  if (num_cli_options) { a.create_options = cli_options; a.num_options = num_cli_options; } /* -o: also for the topology */
+  else if (with_options) a.num_options = case_topology_options(&a.create_options);
   MUST(PJRT_TopologyDescription_Create, a);
   return a.topology;
 }
 
 /* PJRT_Compile (ahead of time, no client): the executable, or NULL with the error's text in `why`. */
-static PJRT_Executable* aot_compile(PJRT_TopologyDescription* t, PJRT_Program* p, const void* options, size_t options_size, char* why, size_t n) {
+static PJRT_Executable* aot_compile(PJRT_TopologyDescription* t, PJRT_Program* p, Bytes options, char* why, size_t n) {
   ARGS(PJRT_Compile_Args, a);
   a.topology = t;
   a.program = p;
-  a.compile_options = byte_string(options, options_size);
-  a.compile_options_size = options_size;
+  a.compile_options = byte_string(options.data, options.size, options.placed);
+  a.compile_options_size = options.size;
   PJRT_Error* e = CALL(PJRT_Compile, a);
   if (e == NULL) return a.executable;
   error_text(e, why, n);
@@ -331,21 +500,25 @@ int main(int argc, char** argv) {
   const char* plugin = NULL;
   case_id = CASE_ID;
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--nul-terminate") == 0) nul_terminate = 1;
+    if (strcmp(argv[i], "--code-placement") == 0 && i + 1 < argc) {
+      const char* want = argv[++i];
+      for (int k = 0; k < 4; k++) if (strcmp(want, PLACEMENTS[k]) == 0) code_placement = (enum Placement)k;
+      if (code_placement == AS_RECORDED) { fprintf(stderr, "repro: --code-placement %s: expected terminated, unterminated, guard_after_code or guard_after_nul\n", want); return 2; }
+    }
     else if (strcmp(argv[i], "--timeout-ms") == 0 && i + 1 < argc) timeout_ms = atol(argv[++i]);
     else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) add_cli_option(argv[++i]);
     else if (argv[i][0] != '-' && plugin == NULL) plugin = argv[i];
-    else { fprintf(stderr, "usage: %s /path/to/plugin.so [--nul-terminate] [--timeout-ms N] [-o name=value]...\n", argv[0]); return 2; }
+    else { fprintf(stderr, "usage: %s /path/to/plugin.so [--code-placement P] [--timeout-ms N] [-o name=value]...\n", argv[0]); return 2; }
   }
-  if (plugin == NULL) { fprintf(stderr, "usage: %s /path/to/plugin.so [--nul-terminate] [--timeout-ms N] [-o name=value]...\n", argv[0]); return 2; }
+  if (plugin == NULL) { fprintf(stderr, "usage: %s /path/to/plugin.so [--code-placement P] [--timeout-ms N] [-o name=value]...\n", argv[0]); return 2; }
   void* lib = dlopen(plugin, RTLD_NOW | RTLD_LOCAL);
   if (lib == NULL) { fprintf(stderr, "repro: %s\n", dlerror()); return 2; }
   const PJRT_Api* (*get)(void) = (const PJRT_Api* (*)(void))dlsym(lib, "GetPjrtApi");
   if (get == NULL || (api = get()) == NULL) { fprintf(stderr, "repro: %s: no GetPjrtApi, or it returned NULL\n", plugin); return 2; }
   in_flight = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   in_flight[0] = 0;
-  printf("plugin: %s (PJRT API %d.%d); header: pjrt_c_api.h %d.%d%s\n", plugin, api->pjrt_api_version.major_version,
-         api->pjrt_api_version.minor_version, PJRT_API_MAJOR, PJRT_API_MINOR, nul_terminate ? "; byte strings NUL-terminated" : "");
+  printf("plugin: %s (PJRT API %d.%d); header: pjrt_c_api.h %d.%d\n", plugin, api->pjrt_api_version.major_version,
+         api->pjrt_api_version.minor_version, PJRT_API_MAJOR, PJRT_API_MINOR);
   fflush(stdout);
   pid_t child = fork();
   if (child == 0) {

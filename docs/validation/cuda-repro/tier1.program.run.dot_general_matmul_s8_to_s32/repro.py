@@ -9,8 +9,8 @@ got vs expected for every output, and ends with the verdict line in the CTS's fo
   python3 repro.py --plugin /path/to/libplugin.so [--option name=value ...]   a plugin by path (create options from case.json)
   python3 repro.py --platform cuda                                            a platform JAX has (jax[cuda]: cuda; cpu: XLA's CPU client)
 
-Exit: 0 every output matches, 1 an output differs (the failure reproduced), 3 the plugin refused to compile or run
-it, 2 bad usage or no jax.
+Exit: 0 every output matches, 1 an output differs (the failure reproduced), 3 the plugin refused to create a client,
+compile or run it, 2 bad usage or no jax.
 """
 import argparse
 import json
@@ -103,7 +103,11 @@ def backend():
         options = {} if ARGS.no_case_options else {k: v for k, v in CASE.get('createOptions', {}).items()}
         options.update(dict(parse_option(o) for o in ARGS.option))
         xla_bridge.register_plugin('pjrt_repro', library_path=os.path.abspath(ARGS.plugin), options=options)
-        return jax_backend.get_backend('pjrt_repro'), ARGS.plugin
+        try:
+            return jax_backend.get_backend('pjrt_repro'), ARGS.plugin
+        except Exception as e:  # the plugin refused to create a client (e.g. create options it does not know)
+            print('%s: error: the plugin created no client with the create options %s: %s' % (CASE['id'], json.dumps(options), str(e).split('\n')[0]))
+            sys.exit(3)
     platform = ARGS.platform or CASE.get('platform')
     try:
         return jax_backend.get_backend(platform), 'platform %s' % platform
@@ -202,7 +206,39 @@ def mismatches(name, want, got, tol, open_elements, label, listed=10):
     return '%s: %d of %d elements differ%s: %s' % (label, bad, w.size, ' (%s)' % '; '.join(notes) if notes else '', '; '.join(shown))
 
 
-def compare(out, got, label):
+def accepted_mismatches(out, got, label, inputs, listed=8):
+    """The exhaustive acceptance: element i passes when its bit pattern lies in one of its accepted intervals."""
+    acc = out['accepted']
+    offsets, lo, hi = (np.load(os.path.join(HERE, acc[k])).astype(np.int64) for k in ('offsets', 'lo', 'hi'))
+    name = out['dtype']
+    want = load(out)
+    if got.shape != want.shape:
+        return '%s: expected dims %s, got %s' % (label, list(want.shape), list(got.shape))
+    uint = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
+    bits = got.reshape(-1).view(uint).astype(np.int64) & ((1 << width(name)) - 1)
+    counts = np.diff(offsets)
+    each = np.repeat(bits, counts)
+    inside = (lo <= each) & (each <= hi)
+    ok = np.logical_or.reduceat(inside, offsets[:-1])
+    bad = np.flatnonzero(~ok)
+    if bad.size == 0:
+        return None
+    dt = want.dtype
+    flat_want = want.reshape(-1)
+    shown = []
+    for i in bad[:listed]:
+        ins = ', '.join(show(name, x.dtype, x.reshape(-1)[i]) for x in inputs)
+        ranges = ', '.join(('0x%x' % a if a == b else '0x%x..0x%x' % (a, b)) for a, b in zip(lo[offsets[i]:offsets[i + 1]], hi[offsets[i]:offsets[i + 1]]))
+        shown.append('element %d: %s -> expected %s, got %s (accepted: %s)' % (i, ins, show(name, dt, flat_want[i]), show(name, dt, got.reshape(-1)[i]), ranges))
+    return '%s: %d mismatches of %d elements (%d not compared; %s)%s: %s' % (
+        label, bad.size, bits.size, acc['notCompared'], acc['rule'], '; the first %d listed' % len(shown) if bad.size > len(shown) else '', '; '.join(shown))
+
+
+def compare(out, got, label, inputs):
+    if out.get('anyValue'):
+        return None
+    if out.get('accepted'):
+        return accepted_mismatches(out, got, label, inputs)
     want = load(out)
     tol = out.get('tolerance', {})
     open_elements = set(out.get('implementationDefined', []))
@@ -275,9 +311,11 @@ def main():
             if str(g.dtype) != str(np_dtype(out['dtype'])):
                 problems.append('%s: expected element type %s, got %s' % (label, out['dtype'], g.dtype))
                 continue
+            expected = ('any value: ' + out['anyValue']) if out.get('anyValue') else np.array2string(load(out), threshold=64).replace('\n', '\n           ')
             print('%s (%s[%s]):\n  got      %s\n  expected %s' % (label, out['dtype'], ','.join(map(str, out['dims'])),
-                  np.array2string(g, threshold=64).replace('\n', '\n           '), np.array2string(load(out), threshold=64).replace('\n', '\n           ')))
-            m = compare(out, g, '%s (%s[%s])' % (label, out['dtype'], ','.join(map(str, out['dims']))))
+                  np.array2string(g, threshold=64).replace('\n', '\n           '), expected))
+            inputs = [load(v) for v in CASE['inputs'][i]] if CASE.get('elementwise') else []
+            m = compare(out, g, '%s (%s[%s])' % (label, out['dtype'], ','.join(map(str, out['dims']))), inputs)
             if m:
                 problems.append(m)
     if problems:

@@ -53,7 +53,6 @@ extern "C" {
 
 // ----------------------------------------------------------------- opaque handles
 typedef struct PJRT_Error PJRT_Error;
-typedef struct PJRT_Memory PJRT_Memory;
 typedef struct PJRT_Event PJRT_Event;
 typedef struct PJRT_Client PJRT_Client;
 typedef struct PJRT_Device PJRT_Device;
@@ -80,6 +79,7 @@ typedef struct PJRT_Extension_Base PJRT_Extension_Base;
 typedef struct PJRT_Api_Version PJRT_Api_Version;
 typedef struct PJRT_Error_FunctionTable PJRT_Error_FunctionTable;
 typedef struct PJRT_Memory_FunctionTable PJRT_Memory_FunctionTable;
+typedef struct PJRT_Memory PJRT_Memory;
 typedef struct PJRT_NamedValue PJRT_NamedValue;
 typedef struct PJRT_Error_Destroy_Args PJRT_Error_Destroy_Args;
 typedef struct PJRT_Error_Message_Args PJRT_Error_Message_Args;
@@ -408,6 +408,12 @@ struct PJRT_Memory_FunctionTable {
   void (*set_user_data)(PJRT_Memory* memory, const void* key, void* data, void (*dtor)(void*));
 };
 PJRT_DEFINE_STRUCT_TRAITS(PJRT_Memory_FunctionTable, set_user_data)
+
+// PJRT_Memory: since 0.105
+struct PJRT_Memory {
+  const PJRT_Memory_FunctionTable* vtable;
+};
+PJRT_DEFINE_STRUCT_TRAITS(PJRT_Memory, vtable)
 
 struct PJRT_NamedValue {
   size_t struct_size;
