@@ -94,7 +94,8 @@ describe('cli', function () {
     assert.equal(r.code, 0, r.stderr);
     const res = JSON.parse(readFileSync(json, 'utf8')) as ResultsFile;
     assert.equal(res.plugin.path, path.join(site, 'jax_plugins', 'xla_cuda13', 'xla_cuda_plugin.so'));
-    assert.deepEqual(res.plugin.createOptions, { platform_name: 'cuda', allocator: 'platform', preallocate: false });
+    assert.deepEqual(res.plugin.createOptions, { platform_name: 'cuda', allocator: 'bfc', preallocate: false, memory_fraction: 0.05 });
+    assert.deepEqual(res.plugin.topologyOptions, { topology: '1x1x4' });
     const none = cli(['run', '--plugin', 'cuda'], { fake: true, env: { PYTHONPATH: path.join(dir, 'empty'), PJRT_CUDA_PLUGIN: '' } });
     assert.equal(none.code, 2);
     assert.match(none.stderr, /\$\.plugins\.cuda\.library: expected a library that resolves: environment variable PJRT_CUDA_PLUGIN is not set; no plugin found/);

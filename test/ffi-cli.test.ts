@@ -29,16 +29,16 @@ describe('ffi cli: create options', () => {
 });
 
 describe('ffi cli: compile options proto', () => {
-  it('1 replica x 1 partition', () => {
-    assert.equal(hex(encodeCompileOptions()), '1a0420012801');
+  it('1 replica x 1 partition, device_ordinal -1 and process_count 1 (ExecutableBuildOptions\' defaults, as JAX sends them)', () => {
+    assert.equal(hex(encodeCompileOptions()), '1a1208ffffffffffffffffff0120012801b80101');
   });
-  it('the single-device options of the official C API test', () => {
-    assert.equal(hex(encodeCompileOptions({ deviceAssignment: [[0]] })), '1a0f200128014a09080110011a030a0100');
+  it('the single-device options of the official C API test (device_ordinal 0, device 0 assigned)', () => {
+    assert.equal(hex(encodeCompileOptions({ deviceAssignment: [[0]], deviceOrdinal: 0 })), '1a12200128014a09080110011a030a0100b80101');
   });
   it('device assignment is [replica][partition], stored per computation', () => {
     const o = decodeCompileOptions(encodeCompileOptions({ deviceAssignment: [[0, 1], [2, 3], [4, 5]] }));
     assert.deepEqual(o.executableBuildOptions, {
-      numReplicas: '3', numPartitions: '2',
+      deviceOrdinal: '-1', numReplicas: '3', numPartitions: '2', processCount: '1',
       deviceAssignment: { replicaCount: 3, computationCount: 2, computationDevices: [{ replicaDeviceIds: ['0', '2', '4'] }, { replicaDeviceIds: ['1', '3', '5'] }] },
     });
   });
