@@ -21,6 +21,7 @@ const NOT_PATHS: Readonly<Record<string, string>> = {
   '--kv': 'a URL', '--run-id': 'an id', '--nodes-external': 'a number', '--node-id': 'a number', '--num-nodes': 'a number',
   '--minors': 'a list of numbers', '--print': 'a schema name', '--only': 'a program name', '--sample': 'a number', '--form': 'text or artifact',
   '<case-id>': 'case ids',
+  '--note': 'a paragraph of text', '--plugin-path': 'text the reproducers\' READMEs print; never opened by repro',
 };
 
 /** Values for options a command requires that are not paths. */

@@ -127,8 +127,8 @@ describe('repro: standalone reproducers', function () {
     const cases: [string[], RegExp][] = [
       [['repro', path.join(out, 'none.json'), 'x', '-o', out], /none\.json: \$: no such results file/],
       [['repro', results, 'tier9.no.such', '-o', out], /tier9\.no\.such: no case with this id in the results/],
-      [['repro', results, 'tier2.dlpack.external_ref_keeps_memory', '-o', file], /a-file: expected a directory for the reproducers, but it is a file/],
-      [['repro', results, 'tier2.dlpack.external_ref_keeps_memory', '-o', results], /faults\.json: expected a directory for the reproducers, but it is a file/],
+      [['repro', results, 'tier2.dlpack.external_ref_keeps_memory', '-o', file], /--output: \S*a-file: expected a directory, but \S*a-file is not one/],
+      [['repro', results, 'tier2.dlpack.external_ref_keeps_memory', '-o', results], /faults\.json: expected a path that is not an input: it is the <results> /],
     ];
     for (const [args, want] of cases) {
       const r = cli(args);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/errors.js';
 import { CALL_FD_ENV } from '../worker/call-record.js';
 import { CallFile } from '../runner/call-file.js';
-import { parseCallMark } from '../ffi/call-stats.js';
+import { CALLBACK_WAIT, parseCallMark } from '../ffi/call-stats.js';
 import { parentPidEnv } from '../ffi/parent-pid.js';
 import { lastPluginLine, withNullApiReason } from '../runner/plugin-stderr.js';
 import type { InfoOptions } from './info.js';
@@ -50,7 +50,7 @@ export async function runInfoIsolated(opts: InfoOptions, env: Record<string, str
   process.removeListener('SIGTERM', forward);
   const { call, waiting } = parseCallMark(calls.read());
   calls.close();
-  const where = call ? ` in ${call}${waiting ? ' (waiting for the plugin to call the callback registered with it)' : ''}` : ' (no plugin call in flight)';
+  const where = call ? ` in ${call}${waiting ? ` (${CALLBACK_WAIT})` : ''}` : ' (no plugin call in flight)';
   const lines = stderr.split('\n');
   const last = lastPluginLine(lines);
   const output = last ? `; its last output: ${last}` : '';

@@ -57,6 +57,8 @@ let marker: ((slot: string) => void) | undefined;
 const asyncInFlight: string[] = [];
 
 const WAITING = ' (waiting for its callback)';
+/** How a report names a wait for a callback (a hang or crash while the plugin was being waited on to call back). */
+export const CALLBACK_WAIT = 'waiting for the plugin to call the callback registered with it';
 /** The mark of a wait for the callback registered through `slot`. */
 export const waitMark = (slot: string): string => `${slot}${WAITING}`;
 /** A mark read back: the slot, and whether the plugin was being waited on for a callback rather than in the call. */

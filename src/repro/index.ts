@@ -45,9 +45,8 @@ export function loadRunFile(file: string): ResultsFile {
   }
 }
 
-/** `DIR` must be a directory (or not exist yet), and no input of the command. */
+/** `DIR` is no input the results derive (the CLI's path check has made sure it is a writable directory, or can be one). */
 export function checkReproDir(flag: string, dir: string, inputs: readonly { flag: string; path: string | undefined; dir?: boolean }[]): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError(flag, dir, 'expected a directory for the reproducers, but it is a file');
   refuseOverwrites(inputs.map((i) => named(i.flag, i.path, i.dir)), [named(flag, dir)]);
 }
 

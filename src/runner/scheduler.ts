@@ -1,6 +1,7 @@
 // Spreads cases over --jobs long-lived worker processes that pull cases from one queue; a fresh worker replaces
 // one that crashed or timed out; retries for flakes.
 import type { CaseDetails, PluginIdentity } from '../config/results.js';
+import { CALLBACK_WAIT } from '../ffi/call-stats.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { startWorker, type ChunkEnd, type ChunkHandlers, type RunningChunk } from './child.js';
 import { addWorker, emptyCounters, mergeCounters, type RunCounters } from './counters.js';
@@ -85,7 +86,7 @@ const BATCH_MIN_QUEUE = 64;
 /** Where the worker was: the PJRT call in flight, a wait for a callback registered through one, or none. */
 function during(end: Pick<ChunkEnd, 'call' | 'callWaiting'>): string {
   if (!end.call) return ' with no traced PJRT call in flight';
-  return end.callWaiting ? ` during ${end.call} (waiting for the plugin to call the callback registered with it)` : ` during ${end.call}`;
+  return end.callWaiting ? ` during ${end.call} (${CALLBACK_WAIT})` : ` during ${end.call}`;
 }
 
 function deathMessage(end: ChunkEnd, timeoutMs: number): string {

@@ -213,8 +213,9 @@ t.case('error_buffer_fails_execute', {
   check.ok(e.message.includes(INJECTED), 'the execution must fail with the error buffer\'s message', `a message containing "${INJECTED}"`, `"${e.message}"`);
 }));
 
-/** Per-completion delay for many_in_flight: short, yet long enough that most OnReady calls come before completion. */
-const IN_FLIGHT_DELAY_MS = 20;
+/** Per-completion delay for many_in_flight: short, yet long enough that each OnReady, registered as soon as its
+ *  transfer is created, comes before completion even on a loaded machine. */
+const IN_FLIGHT_DELAY_MS = 50;
 
 t.case('many_in_flight', {
   slow: true,
@@ -226,8 +227,12 @@ t.case('many_in_flight', {
   const client = (await slowClient(ctx, IN_FLIGHT_DELAY_MS)) ?? ctx.client;
   const N = 64;
   const hosts = Array.from({ length: N }, (_, i) => pattern(dtype('s32'), [i + 1]));
-  const bufs = await Promise.all(hosts.map(async (h, i) => (await client.bufferFromHost(h, { dtype: 's32', dims: [i + 1] })).buffer));
-  const errs = await Promise.all(bufs.map((b) => b.readyEvent().onReady()));
+  const started = await Promise.all(hosts.map(async (h, i) => {
+    const { buffer } = await client.bufferFromHost(h, { dtype: 's32', dims: [i + 1] });
+    return { buffer, ready: buffer.readyEvent().onReady() };
+  }));
+  const bufs = started.map((s) => s.buffer);
+  const errs = await Promise.all(started.map((s) => s.ready));
   check.equal(errs.filter((e) => e !== null).length, 0, 'every one of many concurrent transfers must complete without error');
   const back = await Promise.all(bufs.map((b) => b.toHost()));
   for (let i = 0; i < N; i++) check.bytes(back[i]!, hosts[i]!, `transfer ${i} of ${N} concurrent ones`);

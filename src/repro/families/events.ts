@@ -1,6 +1,7 @@
 // Event waits: a transfer's ready event awaited (then IsReady and Error), OnReady registered before or after the
 // event is ready (the callback's error and how often it is called), and an event made by the caller and set.
 import { dtype } from '../../abi/dtypes.js';
+import { CALLBACK_WAIT } from '../../ffi/call-stats.js';
 import { pattern } from '../../../suites/_lib/patterns.js';
 import { dataArray, lastCall, namedValuesDecl, type CBody, type Family, type FamilyInput } from './recorded.js';
 
@@ -24,10 +25,13 @@ static Waiter* register_on_ready(PJRT_Event* ev) {
   MUST(PJRT_Event_OnReady, a);
   return w;
 }
-/* Waits for the callback as the CTS awaits it: without end, so a callback never called is the run's timeout, with no
- * PJRT call in flight. */
+/* Waits for the callback as the CTS awaits it: without end, so a callback never called is the run's timeout, named
+ * as the CTS names it (the wait is PJRT_Event_OnReady in flight). */
 static void wait_called(Waiter* w) {
+  if (w->calls) return;
+  snprintf(in_flight, 256, "PJRT_Event_OnReady (${CALLBACK_WAIT})");
   while (w->calls == 0) usleep(2000);
+  in_flight[0] = 0;
 }
 static int is_ready(PJRT_Event* ev) {
   ARGS(PJRT_Event_IsReady_Args, a);
