@@ -24,6 +24,10 @@ export const PROBE_PROGRAM = `module @pjrt_cts_program_form_probe {
 }
 `;
 
+/** The StableHLO ops of PROBE_PROGRAM (and the return every function has): a fault of the artifact reader in one of
+ *  these makes the plugin look as if it accepted no artifacts at all. */
+export const PROBE_OPS: readonly string[] = ['constant', 'add', 'return'];
+
 /**
  * The VHLO versions, oldest first, as stablehlo/dialect/VhloDialect.td lists them (0.13.0 was never a VHLO
  * version). jaxlib writes those between its stablehlo.get_minimum_version() and get_current_version().

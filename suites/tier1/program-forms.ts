@@ -2,7 +2,7 @@
 // The artifacts are committed (src/corpus/artifacts.ts, docs/artifacts.md); which forms the plugin accepts is
 // probed here in the case itself (src/harness/program-forms.ts decides the same once per worker for other cases).
 import { existsSync, readFileSync } from 'node:fs';
-import { compareVersions, corpusDir, storedArtifact, versionArtifacts } from '../../src/corpus/artifacts.js';
+import { compareVersions, corpusDir, PROBE_OPS, storedArtifact, versionArtifacts } from '../../src/corpus/artifacts.js';
 import { compareOutput, loadCorpusOnce, type CorpusEntry } from '../../src/corpus/index.js';
 import { area, artifactOf, PROBE_PROGRAM, programForms, versionString, type CaseContext } from '../../src/harness/index.js';
 import type { Client, LoadedExecutable, Program } from '../../src/pjrt/index.js';
@@ -181,11 +181,17 @@ t.case('text_and_artifact_agree', {
   cite: `${HEADER_FORMS}: text and bytecode are two encodings of one module; what is compared is the program's results, i.e. StableHLO operation semantics, which JAX relies on whichever form it sends — ${JAX_SENDS_ARTIFACTS}`,
   // The same program's basic run: when it fails, this case's failure is that one's, counted once.
   dependsOn: (p: { id: string }) => `tier1.program.run.${p.id}`,
-  // A bytecode reader that loses compare's direction fails every program with a compare (the text still compiles).
-  catches: (p: { entry: CorpusEntry }) => [
-    'crash_in=PJRT_LoadedExecutable_Execute',
-    ...(p.entry.ops.includes('compare') ? ['bytecode_reader_drops_attr=comparison_direction'] : []),
-  ],
+  // A reader with a wrong op-table entry rejects every artifact using that op (the text still compiles), and one that
+  // loses compare's direction fails every program with a compare. Ops of the form probe are left out: a reader
+  // fault there reads as a plugin that takes no artifacts (unsupported).
+  catches: (p: { entry: CorpusEntry }) => {
+    const op = p.entry.ops.find((o) => !PROBE_OPS.includes(o) && !o.includes('.'));
+    const own = [
+      ...(op ? [`bytecode_reader_misreads_op=${op}`] : []),
+      ...(p.entry.ops.includes('compare') ? ['bytecode_reader_drops_attr=comparison_direction'] : []),
+    ];
+    return own.length ? own : ['crash_in=PJRT_LoadedExecutable_Execute'];
+  },
   requires: { slots: ['PJRT_LoadedExecutable_Execute'] },
 })
   .params(corpusRows())
