@@ -39,19 +39,6 @@ static int is_ready(PJRT_Event* ev) {
   MUST(PJRT_Event_IsReady, a);
   return a.is_ready;
 }
-/* BufferFromHostBuffer without waiting for it: the buffer (done_with_host_buffer left to the plugin). */
-static PJRT_Buffer* start_upload(PJRT_Client* c, PJRT_Buffer_Type t, const int64_t* dims, size_t rank, const void* data) {
-  ARGS(PJRT_Client_BufferFromHostBuffer_Args, a);
-  a.client = c;
-  a.data = data;
-  a.type = t;
-  a.dims = dims;
-  a.num_dims = rank;
-  a.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes;
-  a.device = device_at(c, 0);
-  MUST(PJRT_Client_BufferFromHostBuffer, a);
-  return a.buffer;
-}
 static PJRT_Event* ready_event(PJRT_Buffer* b) {
   ARGS(PJRT_Buffer_ReadyEvent_Args, r);
   r.buffer = b;
@@ -81,7 +68,7 @@ function build(input: FamilyInput): CBody | string {
         body: [
           '  static const int64_t dims[] = { 100 };',
           '  PJRT_Client* client = create_client();',
-          '  PJRT_Event* ev = ready_event(start_upload(client, PJRT_Buffer_Type_U8, dims, 1, host));',
+          '  PJRT_Event* ev = ready_event(start_upload(client, device_at(client, 0), PJRT_Buffer_Type_U8, dims, 1, host, NULL));',
           '  ARGS(PJRT_Event_Await_Args, aw);',
           '  aw.event = ev;',
           '  must(CALL(PJRT_Event_Await, aw), "PJRT_Event_Await");',
@@ -106,7 +93,7 @@ function build(input: FamilyInput): CBody | string {
           '  static const int64_t dims[] = { 16 };',
           c.line,
           before
-            ? '  PJRT_Event* ev = ready_event(start_upload(client, PJRT_Buffer_Type_F32, dims, 1, host));'
+            ? '  PJRT_Event* ev = ready_event(start_upload(client, device_at(client, 0), PJRT_Buffer_Type_F32, dims, 1, host, NULL));'
             : '  PJRT_Event* ev = ready_event(upload(client, device_at(client, 0), PJRT_Buffer_Type_F32, dims, 1, host));',
           ...(before ? [] : ['  ARGS(PJRT_Event_Await_Args, aw);', '  aw.event = ev;', '  must(CALL(PJRT_Event_Await, aw), "PJRT_Event_Await");']),
           '  Waiter* w = register_on_ready(ev);',
@@ -127,7 +114,7 @@ function build(input: FamilyInput): CBody | string {
           c.line,
           '  const unsigned char* hosts[] = { host0, host1, host2, host3 };',
           '  PJRT_Buffer* bufs[4];',
-          '  for (int i = 0; i < 4; i++) { int64_t dims[] = { 8 + i }; bufs[i] = start_upload(client, PJRT_Buffer_Type_F32, dims, 1, hosts[i]); }',
+          '  for (int i = 0; i < 4; i++) { int64_t dims[] = { 8 + i }; bufs[i] = start_upload(client, device_at(client, 0), PJRT_Buffer_Type_F32, dims, 1, hosts[i], NULL); }',
           '  Waiter* ws[8];',
           '  for (int i = 0; i < 4; i++) ws[i] = register_on_ready(ready_event(bufs[i])); /* while the transfers may still run */',
           '  for (int i = 0; i < 4; i++) wait_called(ws[i]);',

@@ -50,16 +50,21 @@ function viewOfBufferBody(o: { dt: string; n: number; pointerFn: string; deleteF
   };
 }
 
+/** A u8[n] buffer of `host` on device 0 held by an external reference, and `ptr`, its memory's (non-null) address. */
+const pinnedU8 = (n: number): string[] => [
+  `  static const int64_t dims[] = { ${n} };`,
+  '  PJRT_Client* client = create_client();',
+  '  PJRT_Device* device = device_at(client, 0);',
+  '  PJRT_Buffer* buf = upload(client, device, PJRT_Buffer_Type_U8, dims, 1, host);',
+  '  external_ref(buf, 1);',
+  '  void* ptr = opaque_pointer(buf);',
+  '  if (ptr == NULL) fail("OpaqueDeviceMemoryDataPointer must be non-null for a live buffer", "an address", "NULL");',
+];
+
 function onDeleteOnce(): CBody {
   const host = pattern(dtype('u8'), [96]);
   const body = [
-    '  static const int64_t dims[] = { 96 };',
-    '  PJRT_Client* client = create_client();',
-    '  PJRT_Device* device = device_at(client, 0);',
-    '  PJRT_Buffer* buf = upload(client, device, PJRT_Buffer_Type_U8, dims, 1, host);',
-    '  external_ref(buf, 1);',
-    '  void* ptr = opaque_pointer(buf);',
-    '  if (ptr == NULL) fail("OpaqueDeviceMemoryDataPointer must be non-null for a live buffer", "an address", "NULL");',
+    ...pinnedU8(96),
     '  PJRT_Buffer* view = create_view(client, device, ptr, PJRT_Buffer_Type_U8, dims, 1, 1);',
     '  char got[64];',
     '  usleep(50000);',
@@ -143,13 +148,7 @@ function olderStructView(callback: boolean): CBody {
 function withoutCallback(callback: boolean): CBody {
   const host = pattern(dtype('u8'), [128]);
   const body = [
-    '  static const int64_t dims[] = { 128 };',
-    '  PJRT_Client* client = create_client();',
-    '  PJRT_Device* device = device_at(client, 0);',
-    '  PJRT_Buffer* buf = upload(client, device, PJRT_Buffer_Type_U8, dims, 1, host);',
-    '  external_ref(buf, 1);',
-    '  void* ptr = opaque_pointer(buf);',
-    '  if (ptr == NULL) fail("OpaqueDeviceMemoryDataPointer must be non-null for a live buffer", "an address", "NULL");',
+    ...pinnedU8(128),
     `  PJRT_Buffer* view = create_view(client, device, ptr, PJRT_Buffer_Type_U8, dims, 1, ${callback ? 1 : 0});`,
     '  static unsigned char got[128];',
     '  to_host(view, got, sizeof got, 1);',

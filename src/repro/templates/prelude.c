@@ -251,8 +251,9 @@ static PJRT_Device* device_at(PJRT_Client* c, size_t i) {
   return a.addressable_devices[i];
 }
 
-/* BufferFromHostBuffer (kImmutableUntilTransferCompletes), then its done_with_host_buffer and ready events. */
-static PJRT_Buffer* upload(PJRT_Client* c, PJRT_Device* d, PJRT_Buffer_Type t, const int64_t* dims, size_t rank, const void* data) {
+/* BufferFromHostBuffer (kImmutableUntilTransferCompletes) without waiting: the buffer, and its done_with_host_buffer
+ * event in `done` (NULL: left to the plugin). */
+static PJRT_Buffer* start_upload(PJRT_Client* c, PJRT_Device* d, PJRT_Buffer_Type t, const int64_t* dims, size_t rank, const void* data, PJRT_Event** done) {
   ARGS(PJRT_Client_BufferFromHostBuffer_Args, a);
   a.client = c;
   a.data = data;
@@ -262,12 +263,20 @@ static PJRT_Buffer* upload(PJRT_Client* c, PJRT_Device* d, PJRT_Buffer_Type t, c
   a.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes;
   a.device = d;
   MUST(PJRT_Client_BufferFromHostBuffer, a);
-  await_event(a.done_with_host_buffer, "PJRT_Event_Await");
+  if (done != NULL) *done = a.done_with_host_buffer;
+  return a.buffer;
+}
+
+/* start_upload, then its done_with_host_buffer and ready events awaited. */
+static PJRT_Buffer* upload(PJRT_Client* c, PJRT_Device* d, PJRT_Buffer_Type t, const int64_t* dims, size_t rank, const void* data) {
+  PJRT_Event* done;
+  PJRT_Buffer* b = start_upload(c, d, t, dims, rank, data, &done);
+  await_event(done, "PJRT_Event_Await");
   ARGS(PJRT_Buffer_ReadyEvent_Args, r);
-  r.buffer = a.buffer;
+  r.buffer = b;
   MUST(PJRT_Buffer_ReadyEvent, r);
   await_event(r.event, "PJRT_Event_Await");
-  return a.buffer;
+  return b;
 }
 
 /* The dense major-to-minor layout of a rank (minor_to_major = rank-1 … 0), as a framework passes a shape's layout. */
