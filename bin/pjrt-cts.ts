@@ -15,7 +15,7 @@ import { loadCatalogue } from '../src/runner/catalogue.js';
 import { compareRuns, incompleteRuns, renderComparison } from '../src/cli/compare.js';
 import { loadRun } from '../src/runner/run-diff.js';
 import { compatCommand, parseMinors } from '../src/cli/compat.js';
-import { discoverAll, discoverySources, pythonProblem } from '../src/runner/discover.js';
+import { discoverAll, discoverySources, pythonProblem, torchXlaProblem, discoveredLine } from '../src/runner/discover.js';
 import { ctsVersion, packageRoot } from '../src/config/paths.js';
 import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } from '../src/runner/plugins.js';
 import { buildReference } from '../src/runner/reference-build.js';
@@ -363,7 +363,8 @@ export function build(): Command {
       out('discovered:\n');
       if (!found.length) out(`  (none: ${discoverySources().join('; ')})\n`);
       else if (pythonProblem()) out(`  (${pythonProblem()}: no python package was searched)\n`);
-      for (const d of found) out(`  ${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'})\n`);
+      else if (torchXlaProblem()) out(`  (${torchXlaProblem()})\n`);
+      for (const d of found) out(`  ${discoveredLine(d)}\n`);
     });
 
   program.command('schema').description('write JSON Schemas of plugins.json, expectations and results files')

@@ -2,13 +2,16 @@
 import { z } from 'zod';
 import { float32Problem, int64Problem, unsafeIntegerProblem } from './int64.js';
 
-const DISCOVER = /^(jax_plugins|env|python):[A-Za-z0-9_.-]+$/;
+/** The places `{"discover": "<kind>:<name>"}` looks (src/runner/plugins.ts has a finder for each). */
+export const DISCOVER_KINDS = ['jax_plugins', 'torch_xla', 'python', 'env'] as const;
+export type DiscoverKind = typeof DISCOVER_KINDS[number];
+const DISCOVER = new RegExp(`^(${DISCOVER_KINDS.join('|')}):[A-Za-z0-9_.-]+$`);
 
 export const LibrarySource = z.union([
   z.string().min(1).describe('a path (relative to this file) or "$ENV_VAR" naming an environment variable that holds the path'),
   z.strictObject({
-    discover: z.string().regex(DISCOVER, 'expected "jax_plugins:<name part>", "python:<package>" or "env:<plugin name>"')
-      .describe('"jax_plugins:cuda": the first jax_plugins package of python3 (PJRT_CTS_PYTHON) whose name contains "cuda"; "python:libtpu": the installed libtpu package\'s libtpu/libtpu.so, where JAX finds it; "env:cuda": the entry named cuda in PJRT_NAMES_AND_LIBRARY_PATHS'),
+    discover: z.string().regex(DISCOVER, 'expected "jax_plugins:<name part>", "torch_xla:<entry point>", "python:<package>" or "env:<plugin name>"')
+      .describe('"jax_plugins:cuda": the first jax_plugins package of python3 (PJRT_CTS_PYTHON) whose name contains "cuda"; "torch_xla:cuda": the torch_xla.plugins entry point named cuda (any case) of that python, a PyTorch/XLA DevicePlugin whose library_path() is the library and whose client_create_options() are create options under this entry\'s own; "python:libtpu": the installed libtpu package\'s libtpu/libtpu.so, where JAX finds it; "env:cuda": the entry named cuda in PJRT_NAMES_AND_LIBRARY_PATHS'),
   }),
 ]);
 export type LibrarySource = z.infer<typeof LibrarySource>;

@@ -2,16 +2,19 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { CreateOptionValue } from '../config/plugins.js';
+import { TORCH_XLA_GROUP, torchXlaPlugins } from './torch-xla-plugins.js';
 
-type DiscoverySource = 'jax_plugins' | 'python' | 'PJRT_NAMES_AND_LIBRARY_PATHS' | 'PJRT_LIBRARY_PATH';
-interface DiscoveredPlugin { name: string; path: string; source: DiscoverySource; exists: boolean }
+type DiscoverySource = 'jax_plugins' | typeof TORCH_XLA_GROUP | 'python' | 'PJRT_NAMES_AND_LIBRARY_PATHS' | 'PJRT_LIBRARY_PATH';
+/** A plugin found: its library, the create options it brings (torch_xla.plugins), or why it cannot be used. */
+export interface DiscoveredPlugin { name: string; path: string; source: DiscoverySource; exists: boolean; createOptions?: Record<string, CreateOptionValue>; problem?: string }
 
 const PY = 'import json, site, sys\n' +
   'dirs = list(getattr(site, "getsitepackages", lambda: [])()) + [site.getusersitepackages()] + [p for p in sys.path if p.endswith("-packages")]\n' +
   'print(json.dumps(dirs))';
 
 /** The python discovery asks: $PJRT_CTS_PYTHON, else python3 on PATH. */
-const pythonOf = (env: NodeJS.ProcessEnv = process.env): string => env['PJRT_CTS_PYTHON'] || 'python3';
+export const pythonOf = (env: NodeJS.ProcessEnv = process.env): string => env['PJRT_CTS_PYTHON'] || 'python3';
 
 interface PythonProbe { dirs: string[]; problem?: string }
 const probed = new Map<string, PythonProbe>();
@@ -63,6 +66,18 @@ export function jaxPlugins(siteDirs: string[] = pythonSitePackages()): Discovere
   return out;
 }
 
+/** The `torch_xla.plugins` entry points of $PJRT_CTS_PYTHON (else python3), broken ones with their problem. */
+export function torchXlaEntryPoints(python = pythonOf()): DiscoveredPlugin[] {
+  if (probePython(python).problem) return [];
+  return torchXlaPlugins(python).plugins.map((p) => ({ ...p, source: TORCH_XLA_GROUP, exists: p.path !== '' && existsSync(p.path) }));
+}
+
+/** Why the python (which runs) could not list its torch_xla.plugins entry points, or undefined. */
+export function torchXlaProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const python = pythonOf(env);
+  return probePython(python).problem ? undefined : torchXlaPlugins(python).problem;
+}
+
 /**
  * Python packages that ship their plugin as `<package>/lib<package>.so`, as the `libtpu` package does (JAX loads
  * it from there, or from TPU_LIBRARY_PATH: jax/_src/cloud_tpu_init.py, xla_bridge.py).
@@ -98,9 +113,16 @@ export function envPlugins(env: NodeJS.ProcessEnv = process.env): DiscoveredPlug
   return out;
 }
 
+/** `discover`'s line for a plugin: name, library (or why it cannot be used), where it was found and what it brings. */
+export function discoveredLine(d: DiscoveredPlugin): string {
+  if (d.problem) return `${d.name}\tunavailable: ${d.problem}\t(${d.source})`;
+  const options = d.createOptions && Object.keys(d.createOptions).length ? `, create options ${JSON.stringify(d.createOptions)}` : '';
+  return `${d.name}\t${d.path}\t(${d.source}${d.exists ? '' : ', missing'}${options})`;
+}
+
 export function discoverAll(): DiscoveredPlugin[] {
   const sites = pythonSitePackages();
-  return [...envPlugins(), ...jaxPlugins(sites), ...pythonPackagePlugins(sites)];
+  return [...envPlugins(), ...jaxPlugins(sites), ...torchXlaEntryPoints(), ...pythonPackagePlugins(sites)];
 }
 
 /** What each discovery source holds, for `discover` to say why it found nothing: unset, or set but malformed. */
@@ -108,7 +130,8 @@ export function discoverySources(env: NodeJS.ProcessEnv = process.env): string[]
   const names = env['PJRT_NAMES_AND_LIBRARY_PATHS'];
   const bad = (names ?? '').split(',').filter((item) => item.trim() && item.indexOf(':') <= 0);
   return [
-    pythonProblem(env) ?? `no jax_plugins package or ${PYTHON_PACKAGE_PLUGINS.join(' or ')} package for ${pythonOf(env)}`,
+    pythonProblem(env) ?? torchXlaProblem(env)
+      ?? `no jax_plugins package, ${TORCH_XLA_GROUP} entry point or ${PYTHON_PACKAGE_PLUGINS.join(' or ')} package for ${pythonOf(env)}`,
     names === undefined || names === '' ? 'PJRT_NAMES_AND_LIBRARY_PATHS unset'
       : bad.length ? `PJRT_NAMES_AND_LIBRARY_PATHS has no name:path item (${bad.map((b) => JSON.stringify(b)).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not name:path)` : 'PJRT_NAMES_AND_LIBRARY_PATHS names nothing',
     env['PJRT_LIBRARY_PATH'] ? 'PJRT_LIBRARY_PATH set' : 'PJRT_LIBRARY_PATH unset',

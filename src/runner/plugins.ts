@@ -4,8 +4,8 @@ import { fileKind } from '../config/read-file.js';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { loadJson } from '../config/load-json.js';
-import { PluginsFile, type LibrarySource, type PluginConfig } from '../config/plugins.js';
-import { envPlugins, jaxPlugins, pythonPackagePlugins, pythonProblem } from './discover.js';
+import { PluginsFile, type CreateOptionValue, type DiscoverKind, type LibrarySource, type PluginConfig } from '../config/plugins.js';
+import { envPlugins, jaxPlugins, pythonPackagePlugins, pythonProblem, torchXlaEntryPoints, torchXlaProblem, type DiscoveredPlugin } from './discover.js';
 import { fromJson, type NamedValues } from '../config/named-value.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 import { packageRoot } from '../config/paths.js';
@@ -30,7 +30,19 @@ export function loadPluginsFile(file: string): PluginsFile {
   return loadJson(file, PluginsFile);
 }
 
-function resolveSource(src: LibrarySource, baseDir: string): { path?: string; why: string } {
+/** The plugin `{"discover": "<kind>:<want>"}` names, or undefined. */
+const FINDERS: Record<DiscoverKind, (want: string) => DiscoveredPlugin | undefined> = {
+  jax_plugins: (want) => jaxPlugins().find((p) => p.name.includes(want)),
+  // PyTorch/XLA names the device by the upper-cased entry point name (register_plugin(ep.name.upper(), …)).
+  torch_xla: (want) => torchXlaEntryPoints().find((p) => p.name.toUpperCase() === want.toUpperCase()),
+  python: (want) => pythonPackagePlugins(undefined, [want])[0],
+  env: (want) => envPlugins().find((p) => p.name === want),
+};
+
+/** Where a library source points, with the create options a discovered plugin brings. */
+interface ResolvedSource { path?: string; why: string; createOptions?: Record<string, CreateOptionValue> }
+
+function resolveSource(src: LibrarySource, baseDir: string): ResolvedSource {
   if (typeof src === 'string') {
     if (src.startsWith('$')) {
       const v = process.env[src.slice(1)];
@@ -38,12 +50,11 @@ function resolveSource(src: LibrarySource, baseDir: string): { path?: string; wh
     }
     return { path: path.resolve(baseDir, src), why: src };
   }
-  const [kind, want] = src.discover.split(':') as [string, string];
-  const found = kind === 'env'
-    ? envPlugins().find((p) => p.name === want)
-    : kind === 'python' ? pythonPackagePlugins(undefined, [want])[0] : jaxPlugins().find((p) => p.name.includes(want));
-  if (found) return { path: found.path, why: `${src.discover} → ${found.path}` };
-  const python = kind === 'env' ? undefined : pythonProblem();
+  const [kind, want] = src.discover.split(':') as [DiscoverKind, string];
+  const found = FINDERS[kind](want);
+  if (found?.problem) return { why: found.problem };
+  if (found) return { path: found.path, why: `${src.discover} → ${found.path}`, ...(found.createOptions ? { createOptions: found.createOptions } : {}) };
+  const python = kind === 'env' ? undefined : pythonProblem() ?? (kind === 'torch_xla' ? torchXlaProblem() : undefined);
   return { why: `no plugin found by discover "${src.discover}"${python ? `: ${python}` : ''}` };
 }
 
@@ -57,7 +68,8 @@ function notALibrary(p: string): string | undefined {
   }
 }
 
-function resolveLibrary(cfg: PluginConfig, file: string, name: string, build: boolean): string {
+/** The entry's library: the first alternative that resolves to an existing file, with the create options it brings. */
+function resolveLibrary(cfg: PluginConfig, file: string, name: string, build: boolean): { library: string; createOptions?: Record<string, CreateOptionValue> } {
   const alts = Array.isArray(cfg.library) ? cfg.library : [cfg.library];
   const tried: string[] = [];
   for (const alt of alts) {
@@ -65,11 +77,11 @@ function resolveLibrary(cfg: PluginConfig, file: string, name: string, build: bo
     if (r.path && existsSync(r.path)) {
       const why = notALibrary(r.path);
       if (why) throw new ConfigError(file, `$.plugins.${name}.library`, why);
-      return r.path;
+      return { library: r.path, ...(r.createOptions ? { createOptions: r.createOptions } : {}) };
     }
     // The package's reference entries outside a development checkout: the per-user cache, built on first use.
     const cached = r.path ? referenceFallback(r.path, build) : undefined;
-    if (cached) return cached;
+    if (cached) return { library: cached };
     tried.push(r.path ? `${r.path} does not exist` : r.why);
     if (alts.length === 1 && r.path) {
       if (r.path === checkoutReference()) {
@@ -115,10 +127,12 @@ export function resolvePlugin(file: string, nameOrPath: string | undefined, over
     if (name.includes('/') || /\.(so|dylib|dll)(\.|$)/.test(name)) return libraryPlugin(name, overrides, file);
     throw new ConfigError('--plugin', name, `expected a plugin name from ${file} (${Object.keys(pf.plugins).join(', ')}) or a path to a library`);
   }
+  const { library, createOptions: discovered } = resolveLibrary(cfg, file, name, opts.build ?? true);
+  // A discovered plugin's own options (torch_xla's client_create_options()), under the entry's, under --create-option.
   const createOptions: NamedValues = {};
-  for (const [k, v] of Object.entries(cfg.createOptions)) createOptions[k] = fromJson(v);
+  for (const [k, v] of Object.entries({ ...discovered, ...cfg.createOptions })) createOptions[k] = fromJson(v);
   Object.assign(createOptions, overrides);
-  const out: ResolvedPlugin = { name, library: resolveLibrary(cfg, file, name, opts.build ?? true), createOptions, env: cfg.env, rtldGlobal: cfg.rtldGlobal };
+  const out: ResolvedPlugin = { name, library, createOptions, env: cfg.env, rtldGlobal: cfg.rtldGlobal };
   if (cfg.expectations) out.expectations = path.resolve(path.dirname(file), cfg.expectations);
   for (const k of PASSED_THROUGH) if (cfg[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = cfg[k];
   if (cfg.parallelCreateOptions) out.parallelCreateOptions = Object.fromEntries(Object.entries(cfg.parallelCreateOptions).map(([k, v]) => [k, fromJson(v)]));
