@@ -29,14 +29,20 @@ export function checkoutVersion(dir: string): string {
 
 interface InstalledJax { jax: string; pytest: string; python: string }
 
+// jax's version from its installed metadata (importing jax takes seconds); pytest imported, as the run will.
 const PROBE = `
-import json, sys
-out = {"python": sys.version.split()[0]}
-for name in ("jax", "pytest"):
+import json, sys, importlib.util, importlib.metadata as md
+out = {"python": sys.version.split()[0], "jax": None, "pytest": None}
+if importlib.util.find_spec("jax") is not None:
     try:
-        out[name] = __import__(name).__version__
-    except Exception as e:
-        out[name] = None
+        out["jax"] = md.version("jax")
+    except md.PackageNotFoundError:
+        pass
+try:
+    import pytest
+    out["pytest"] = pytest.__version__
+except Exception:
+    pass
 print(json.dumps(out))
 `;
 
