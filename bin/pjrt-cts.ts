@@ -380,6 +380,30 @@ export function build(): Command {
     .action((o: { force: boolean }) => {
       out(`${buildReference({ force: o.force })}\n`);
     });
+  pluginOpts(program.command('jax-tests').description('run JAX\'s own test files (a JAX source checkout, unpatched) under pytest against the plugin, as JAX loads plugins; each file isolated, failures triaged into root causes (docs/jax-tests.md)'))
+    .requiredOption('--jax-src <dir>', 'a JAX source checkout of the installed jax\'s version (git tag jax-vX.Y.Z)')
+    .argument('[files...]', 'test files or globs under the checkout (tests/ may be left out); default: every tests/**/*_test.py')
+    .option('--smoke', 'the smoke selection (a few files that finish in minutes on 2 cores: docs/jax-tests.md)', false)
+    .option('-k, --keyword <expr>', 'pytest -k expression: only the tests it selects')
+    .option('--jax-cpu', 'run on JAX\'s own CPU backend instead of a plugin (the referee to compare a plugin\'s run with)', false)
+    .option('--from-results <file>', 'a CTS results file of the same plugin: tests of element types it shows lacking are unsupported')
+    .option('-e, --expectations <file>', 'a baseline (--write-expectations of an earlier run): only what changed fails')
+    .option('--write-expectations <file>', 'write the baseline to accept: one entry per root cause, compile and run failures apart')
+    .option('--rerun-failed <results.json>', 'run only the tests an earlier jax-tests run did not pass')
+    .option('--json <file>', 'write the results file (streamed next to it as .jsonl)')
+    .option('--junit <file>', 'write JUnit XML (one testcase per JAX test)')
+    .option('--html <file>', 'write the HTML report')
+    .option('-j, --jobs <n>', 'test files run in parallel', int('--jobs', 1), 1)
+    .option('--timeout <ms>', 'per-test timeout', ms('--timeout', 1), 300000)
+    .option('-r, --retries <n>', 'rerun a failed, crashed or hung test up to n times in a fresh process; failed-then-passed is flaky', int('--retries', 0), 1)
+    .option('--call-trace', 'load the plugin through the call-trace shim (build/call-trace) and group failures by the PJRT call and error', false)
+    .action(async (files: string[], o: { plugin?: string; config?: string; createOption: string[]; jaxSrc: string; smoke: boolean; keyword?: string; jaxCpu: boolean; fromResults?: string; expectations?: string; writeExpectations?: string; rerunFailed?: string; json?: string; junit?: string; html?: string; jobs: number; timeout: number; retries: number; callTrace: boolean }) => {
+      keepGoingOnEpipe = true;
+      const { jaxTestsCommand } = await import('../src/jax-tests/command.js');
+      const { createOption, timeout, ...rest } = o;
+      process.exitCode = await jaxTestsCommand({ ...rest, files, createOptions: parseCreateOptions(createOption), timeoutMs: timeout, stdout: safeStdout });
+    });
+
   registerXlaCommands(program, out);
   return program;
 }

@@ -58,7 +58,8 @@ export class ConsoleReporter implements Reporter {
 
   begin(s: Pick<RunStart, 'total' | 'pluginLabel'>): void {
     this.total = s.total;
-    this.write(`pjrt-cts: running ${s.total} case(s) against ${s.pluginLabel}\n`);
+    // A run that learns its cases as it goes (jax-tests: pytest collects them) says no count.
+    this.write(`pjrt-cts: running ${s.total ? `${s.total} case(s) ` : ''}against ${s.pluginLabel}\n`);
   }
 
   /** A line of its own between the case lines (a live progress line is cleared first). */

@@ -20,7 +20,7 @@ const NOT_PATHS: Readonly<Record<string, string>> = {
   '--max-call-failures': 'a number', '--topology': 'a topology name', '--warmup-timeout': 'ms', '--api-minor': 'a number',
   '--kv': 'a URL', '--run-id': 'an id', '--nodes-external': 'a number', '--node-id': 'a number', '--num-nodes': 'a number',
   '--minors': 'a list of numbers', '--print': 'a schema name', '--only': 'a program name', '--sample': 'a number', '--form': 'text or artifact',
-  '<case-id>': 'case ids',
+  '<case-id>': 'case ids', '--keyword': 'a pytest -k expression', '<files>': 'globs of test files inside --jax-src',
   '--note': 'a paragraph of text', '--plugin-path': 'text the reproducers\' READMEs print; never opened by repro',
 };
 

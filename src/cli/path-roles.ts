@@ -29,6 +29,10 @@ export const PATH_ROLES: Readonly<Record<string, Readonly<Record<string, PathRol
   'xla-check': { '--programs': 'input-dir', '--python': 'input', '--json': 'output' },
   // expect rewrites the sidecars of --programs in place: that is what it is for.
   expect: { '--programs': 'input-dir', '--python': 'input' },
+  'jax-tests': {
+    '--config': 'input', '--jax-src': 'input-dir', '--from-results': 'input', '--expectations': 'input', '--rerun-failed': 'input',
+    '--json': 'output', '--junit': 'output', '--html': 'output', '--write-expectations': 'output',
+  },
 };
 
 /** The paths a parsed command line names, by role (options not given and `--certify` without a list are left out). */

@@ -321,7 +321,7 @@ async function planWith(o: RunOptions, catalogue: CatalogueEntry[], { apiMinor, 
   };
 }
 
-function loadExpectations(file: string): ExpectationsFile {
+export function loadExpectations(file: string): ExpectationsFile {
   const f = loadJson(file, ExpectationsFile);
   f.expectations.forEach((e, i) => {
     checkGlobs(`$.expectations[${i}].tests`, globList(e.tests), file);
