@@ -1,5 +1,5 @@
-// Writes fixtures/reference-plugin/include/pjrt_c_api.h and the extension headers pjrt_c_api_<id>_extension.h
-// from the ABI table in src/abi.
+// Writes fixtures/reference-plugin/include/pjrt_c_api.h, the extension headers pjrt_c_api_<id>_extension.h and the
+// call-trace shim's list of PJRT_Api slots (native/call-trace/pjrt_api_slots.h) from the ABI table in src/abi.
 // Usage: node dist/scripts/gen-header.js [--check]   (--check: exit 1 if the committed header is stale)
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,8 @@ import {
 } from '../src/abi/index.js';
 
 export const HEADER_PATH = fileURLToPath(new URL('../../fixtures/reference-plugin/include/pjrt_c_api.h', import.meta.url));
+/** The PJRT_Api slots as an X-macro, for the call-trace shim (native/call-trace). */
+export const SLOTS_HEADER_PATH = fileURLToPath(new URL('../../native/call-trace/pjrt_api_slots.h', import.meta.url));
 /** The file name of an extension's generated header. */
 export const extensionHeaderFile = (h: ExtensionHeaderDef): string => `pjrt_c_api_${h.id}_extension.h`;
 
@@ -212,9 +214,33 @@ function generateExtensionHeader(h: ExtensionHeaderDef): string {
   ].join('\n');
 }
 
+/** `PJRT_CTS_API_SLOTS(X)`: X(index, name) for every PJRT_Api slot of pjrt_c_api.h, in header order. */
+function generateSlotsHeader(): string {
+  const guard = 'PJRT_CTS_PJRT_API_SLOTS_H_';
+  const last = API_SLOTS.length - 1;
+  return [
+    '/* GENERATED FILE — DO NOT EDIT.',
+    ' * Produced by scripts/gen-header.ts from the ABI table in src/abi; regenerate with `npm run gen:header`.',
+    ' *',
+    ` * Every function slot of PJRT_Api in pjrt_c_api.h (API ${PJRT_API_MAJOR}.${PJRT_API_MINOR}), in header order, as an X-macro:`,
+    ' * PJRT_CTS_API_SLOTS(X) expands to X(index, name) once per slot, index counting from 0. A slot\'s function type',
+    ' * is that of the PJRT_Api member of its name.',
+    ' */',
+    '',
+    `#ifndef ${guard}`,
+    `#define ${guard}`,
+    '',
+    '#define PJRT_CTS_API_SLOTS(X) \\',
+    ...API_SLOTS.map((s, i) => `  X(${i}, ${s.name})${i === last ? '' : ' \\'}`),
+    '',
+    `#endif  // ${guard}`,
+    '',
+  ].join('\n');
+}
+
 /** Every generated header: path → text. */
 export function generatedHeaders(): Map<string, string> {
-  const out = new Map([[HEADER_PATH, generateHeader()]]);
+  const out = new Map([[HEADER_PATH, generateHeader()], [SLOTS_HEADER_PATH, generateSlotsHeader()]]);
   for (const h of EXTENSION_HEADERS) out.set(join(dirname(HEADER_PATH), extensionHeaderFile(h)), generateExtensionHeader(h));
   return out;
 }

@@ -133,7 +133,7 @@ describe('abi: generated header', function () {
       '-I', dirname(HEADER_PATH), OFFICIAL_STYLE]);
   });
 
-  it('the committed headers (pjrt_c_api.h and the extension headers) equal the generator output', () => {
+  it('the committed headers (pjrt_c_api.h, the extension headers, the call-trace shim\'s slot list) equal the generator output', () => {
     for (const [path, text] of generatedHeaders()) assert.equal(readFileSync(path, 'utf8'), text, path);
   });
 

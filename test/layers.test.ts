@@ -19,7 +19,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['suites'],
   ['src/xla', 'src/docs'],
   ['src/worker'],
-  ['src/runner'],
+  ['src/runner', 'src/framework'],
   ['reporters'],
   ['src/repro'],
   ['src/cli'],

@@ -37,9 +37,9 @@ describe('package: npm pack, install elsewhere, run', function () {
     files = info[0]!.files.map((f) => f.path);
   });
 
-  it('holds dist/, the suites, the corpus, the reference plugin\'s sources and the schemas; no tests or CI files', () => {
+  it('holds dist/, the suites, the corpus, the reference plugin\'s and the call-trace shim\'s sources and the schemas; no tests or CI files', () => {
     for (const f of ['dist/bin/pjrt-cts.js', 'dist/src/worker/worker.js', 'dist/src/cli/info-child.js', 'dist/reporters/junit.js', 'plugins.json',
-      'fixtures/reference-plugin/CMakeLists.txt', 'fixtures/reference-plugin/faults.json', 'schemas/results.schema.json', 'src/proto/compile_options.proto', 'README.md']) {
+      'fixtures/reference-plugin/CMakeLists.txt', 'fixtures/reference-plugin/faults.json', 'native/call-trace/CMakeLists.txt', 'native/call-trace/pjrt_api_slots.h', 'schemas/results.schema.json', 'src/proto/compile_options.proto', 'README.md']) {
       assert.ok(files.includes(f), `${f} is in the tarball`);
     }
     assert.ok(files.some((f) => f.startsWith('dist/suites/tier1/')), 'compiled suites');

@@ -91,3 +91,8 @@ export function enumValue(enumName: string, member: string): number {
 export function enumMember(enumName: string, value: number): string | undefined {
   return enumDef(enumName).members.find((x) => x.value === value)?.name;
 }
+
+/** Every PJRT_Error_Code name, for messages; unknown codes are spelled out. */
+export function errorCodeName(code: number): string {
+  return enumMember('PJRT_Error_Code', code) ?? `UNKNOWN_CODE_${code}`;
+}

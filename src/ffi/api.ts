@@ -1,6 +1,6 @@
 // RawApi: the plugin's function table, guarded by struct_size and null checks, with PJRT_Error → PjrtError.
 import koffi from './koffi.js';
-import { API_SLOTS, enumMember, layoutOf, slotOffset } from '../abi/index.js';
+import { API_SLOTS, enumMember, errorCodeName, layoutOf, slotOffset } from '../abi/index.js';
 import { Args, makeArgs } from './args.js';
 import { callEnds, callStarts, now, recordCall } from './call-stats.js';
 import { callLog } from './call-log.js';
@@ -30,10 +30,7 @@ export interface ExtensionEntry {
   readonly structSize: number;
 }
 
-/** Every PJRT_Error_Code name, for messages; unknown codes are spelled out. */
-export function errorCodeName(code: number): string {
-  return enumMember('PJRT_Error_Code', code) ?? `UNKNOWN_CODE_${code}`;
-}
+export { errorCodeName };
 
 export class RawApi {
   readonly path: string;

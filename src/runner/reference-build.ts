@@ -1,8 +1,8 @@
 // The bundled reference plugin outside a development checkout: built on first use (or by `pjrt-cts
 // build-reference`) from the package's sources into a per-user cache, never into node_modules (which may be
-// read-only, shared, or wiped by the next install).
+// read-only, shared, or wiped by the next install). The call-trace shim (native/call-trace) is built beside it.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
@@ -11,6 +11,8 @@ import { ensureDir } from './outputs.js';
 import { ctsVersion, packageRoot } from '../config/paths.js';
 
 export const REFERENCE_LIB = 'libpjrt_reference.so';
+/** The call-trace shim's library (native/call-trace; src/framework/trace-shim.ts locates it). */
+export const TRACE_SHIM_LIB = 'libpjrt_cts_trace.so';
 
 /** $PJRT_CTS_CACHE, else $XDG_CACHE_HOME/pjrt-cts, else ~/.cache/pjrt-cts; one directory per CTS version. */
 export function referenceCacheDir(): string {
@@ -24,15 +26,22 @@ export function checkoutReference(): string {
 }
 
 /**
- * Builds the reference plugin (Release, no sanitizers) into the cache and returns the library's path. Progress and
- * CMake's output go to stderr, so stdout stays parseable. Needs cmake and a C++ compiler.
+ * Builds the reference plugin and the call-trace shim (Release, no sanitizers) into the cache and returns the
+ * plugin library's path (the shim's is beside it). Progress and CMake's output go to stderr, so stdout stays
+ * parseable. Needs cmake and a C++ compiler.
  */
 export function buildReference(opts: { force?: boolean } = {}): string {
   const dir = referenceCacheDir();
   const lib = path.join(dir, REFERENCE_LIB);
-  if (!opts.force && existsSync(lib)) return lib;
+  const shim = path.join(dir, TRACE_SHIM_LIB);
+  // A cache filled before the shim existed is rebuilt whole.
+  const complete = existsSync(lib) && existsSync(shim);
+  if (!opts.force && complete) return lib;
   const src = path.join(packageRoot(), 'fixtures', 'reference-plugin');
-  if (!existsSync(path.join(src, 'CMakeLists.txt'))) throw new ConfigError(src, 'CMakeLists.txt', 'expected the reference plugin\'s sources in the package');
+  const shimSrc = path.join(packageRoot(), 'native', 'call-trace');
+  for (const [source, what] of [[src, 'the reference plugin'], [shimSrc, 'the call-trace shim']] as const) {
+    if (!existsSync(path.join(source, 'CMakeLists.txt'))) throw new ConfigError(source, 'CMakeLists.txt', `expected ${what}'s sources in the package`);
+  }
   ensureDir(dir, 'reference plugin cache');
   const run = (args: string[]): void => {
     const r = spawnSync('cmake', args, { stdio: ['ignore', 2, 2] });
@@ -43,15 +52,19 @@ export function buildReference(opts: { force?: boolean } = {}): string {
   // In a directory of this process's own, under a lock, renamed into place: concurrent first uses never share a
   // build tree nor see half a library.
   return buildOnce(lib, (work) => {
-    process.stderr.write(`pjrt-cts: building the reference plugin into ${dir} (once per CTS version; needs cmake and a C++ compiler)\n`);
-    const tree = path.join(work, 'build');
-    run(['-S', src, '-B', tree, '-DCMAKE_BUILD_TYPE=Release', '-DPJRT_REFERENCE_SANITIZE=OFF', `-DCMAKE_LIBRARY_OUTPUT_DIRECTORY=${work}`]);
-    run(['--build', tree, '-j', jobs]);
-    // A CMakeLists that sets its own output directory: take the library from the build tree.
-    const built = [path.join(work, REFERENCE_LIB), path.join(tree, REFERENCE_LIB)].find((f) => existsSync(f));
-    if (!built) throw new ConfigError(work, REFERENCE_LIB, 'expected the build to produce the library, but it is not there');
-    return built;
-  }, { ...opts, onWait: () => process.stderr.write(`pjrt-cts: waiting for another process building the reference plugin into ${dir}\n`) });
+    process.stderr.write(`pjrt-cts: building the reference plugin and the call-trace shim into ${dir} (once per CTS version; needs cmake and a C++ compiler)\n`);
+    const build = (source: string, tree: string, name: string, options: string[]): string => {
+      run(['-S', source, '-B', tree, '-DCMAKE_BUILD_TYPE=Release', ...options, `-DCMAKE_LIBRARY_OUTPUT_DIRECTORY=${work}`]);
+      run(['--build', tree, '-j', jobs]);
+      // A CMakeLists that sets its own output directory: take the library from the build tree.
+      const built = [path.join(work, name), path.join(tree, name)].find((f) => existsSync(f));
+      if (!built) throw new ConfigError(work, name, 'expected the build to produce the library, but it is not there');
+      return built;
+    };
+    // The shim first, renamed into place before the plugin: a cached plugin always has its shim beside it.
+    renameSync(build(shimSrc, path.join(work, 'build-call-trace'), TRACE_SHIM_LIB, []), shim);
+    return build(src, path.join(work, 'build'), REFERENCE_LIB, ['-DPJRT_REFERENCE_SANITIZE=OFF']);
+  }, { force: opts.force || !complete, onWait: () => process.stderr.write(`pjrt-cts: waiting for another process building the reference plugin into ${dir}\n`) });
 }
 
 /** Where the package's `reference` entries find their library when the checkout has none: the cache (built on demand). */

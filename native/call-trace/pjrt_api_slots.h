@@ -1,0 +1,152 @@
+/* GENERATED FILE — DO NOT EDIT.
+ * Produced by scripts/gen-header.ts from the ABI table in src/abi; regenerate with `npm run gen:header`.
+ *
+ * Every function slot of PJRT_Api in pjrt_c_api.h (API 0.114), in header order, as an X-macro:
+ * PJRT_CTS_API_SLOTS(X) expands to X(index, name) once per slot, index counting from 0. A slot's function type
+ * is that of the PJRT_Api member of its name.
+ */
+
+#ifndef PJRT_CTS_PJRT_API_SLOTS_H_
+#define PJRT_CTS_PJRT_API_SLOTS_H_
+
+#define PJRT_CTS_API_SLOTS(X) \
+  X(0, PJRT_Error_Destroy) \
+  X(1, PJRT_Error_Message) \
+  X(2, PJRT_Error_GetCode) \
+  X(3, PJRT_Plugin_Initialize) \
+  X(4, PJRT_Plugin_Attributes) \
+  X(5, PJRT_Event_Destroy) \
+  X(6, PJRT_Event_IsReady) \
+  X(7, PJRT_Event_Error) \
+  X(8, PJRT_Event_Await) \
+  X(9, PJRT_Event_OnReady) \
+  X(10, PJRT_Client_Create) \
+  X(11, PJRT_Client_Destroy) \
+  X(12, PJRT_Client_PlatformName) \
+  X(13, PJRT_Client_ProcessIndex) \
+  X(14, PJRT_Client_PlatformVersion) \
+  X(15, PJRT_Client_Devices) \
+  X(16, PJRT_Client_AddressableDevices) \
+  X(17, PJRT_Client_LookupDevice) \
+  X(18, PJRT_Client_LookupAddressableDevice) \
+  X(19, PJRT_Client_AddressableMemories) \
+  X(20, PJRT_Client_Compile) \
+  X(21, PJRT_Client_DefaultDeviceAssignment) \
+  X(22, PJRT_Client_BufferFromHostBuffer) \
+  X(23, PJRT_DeviceDescription_Id) \
+  X(24, PJRT_DeviceDescription_ProcessIndex) \
+  X(25, PJRT_DeviceDescription_Attributes) \
+  X(26, PJRT_DeviceDescription_Kind) \
+  X(27, PJRT_DeviceDescription_DebugString) \
+  X(28, PJRT_DeviceDescription_ToString) \
+  X(29, PJRT_Device_GetDescription) \
+  X(30, PJRT_Device_IsAddressable) \
+  X(31, PJRT_Device_LocalHardwareId) \
+  X(32, PJRT_Device_AddressableMemories) \
+  X(33, PJRT_Device_DefaultMemory) \
+  X(34, PJRT_Device_MemoryStats) \
+  X(35, PJRT_Memory_Id) \
+  X(36, PJRT_Memory_Kind) \
+  X(37, PJRT_Memory_DebugString) \
+  X(38, PJRT_Memory_ToString) \
+  X(39, PJRT_Memory_AddressableByDevices) \
+  X(40, PJRT_Executable_Destroy) \
+  X(41, PJRT_Executable_Name) \
+  X(42, PJRT_Executable_NumReplicas) \
+  X(43, PJRT_Executable_NumPartitions) \
+  X(44, PJRT_Executable_NumOutputs) \
+  X(45, PJRT_Executable_SizeOfGeneratedCodeInBytes) \
+  X(46, PJRT_Executable_GetCostAnalysis) \
+  X(47, PJRT_Executable_OutputMemoryKinds) \
+  X(48, PJRT_Executable_OptimizedProgram) \
+  X(49, PJRT_Executable_Serialize) \
+  X(50, PJRT_LoadedExecutable_Destroy) \
+  X(51, PJRT_LoadedExecutable_GetExecutable) \
+  X(52, PJRT_LoadedExecutable_AddressableDevices) \
+  X(53, PJRT_LoadedExecutable_Delete) \
+  X(54, PJRT_LoadedExecutable_IsDeleted) \
+  X(55, PJRT_LoadedExecutable_Execute) \
+  X(56, PJRT_Executable_DeserializeAndLoad) \
+  X(57, PJRT_LoadedExecutable_Fingerprint) \
+  X(58, PJRT_Buffer_Destroy) \
+  X(59, PJRT_Buffer_ElementType) \
+  X(60, PJRT_Buffer_Dimensions) \
+  X(61, PJRT_Buffer_UnpaddedDimensions) \
+  X(62, PJRT_Buffer_DynamicDimensionIndices) \
+  X(63, PJRT_Buffer_GetMemoryLayout) \
+  X(64, PJRT_Buffer_OnDeviceSizeInBytes) \
+  X(65, PJRT_Buffer_Device) \
+  X(66, PJRT_Buffer_Memory) \
+  X(67, PJRT_Buffer_Delete) \
+  X(68, PJRT_Buffer_IsDeleted) \
+  X(69, PJRT_Buffer_CopyToDevice) \
+  X(70, PJRT_Buffer_ToHostBuffer) \
+  X(71, PJRT_Buffer_IsOnCpu) \
+  X(72, PJRT_Buffer_ReadyEvent) \
+  X(73, PJRT_Buffer_UnsafePointer) \
+  X(74, PJRT_Buffer_IncreaseExternalReferenceCount) \
+  X(75, PJRT_Buffer_DecreaseExternalReferenceCount) \
+  X(76, PJRT_Buffer_OpaqueDeviceMemoryDataPointer) \
+  X(77, PJRT_CopyToDeviceStream_Destroy) \
+  X(78, PJRT_CopyToDeviceStream_AddChunk) \
+  X(79, PJRT_CopyToDeviceStream_TotalBytes) \
+  X(80, PJRT_CopyToDeviceStream_GranuleSize) \
+  X(81, PJRT_CopyToDeviceStream_CurrentBytes) \
+  X(82, PJRT_TopologyDescription_Create) \
+  X(83, PJRT_TopologyDescription_Destroy) \
+  X(84, PJRT_TopologyDescription_PlatformName) \
+  X(85, PJRT_TopologyDescription_PlatformVersion) \
+  X(86, PJRT_TopologyDescription_GetDeviceDescriptions) \
+  X(87, PJRT_TopologyDescription_Serialize) \
+  X(88, PJRT_TopologyDescription_Attributes) \
+  X(89, PJRT_Compile) \
+  X(90, PJRT_Executable_OutputElementTypes) \
+  X(91, PJRT_Executable_OutputDimensions) \
+  X(92, PJRT_Buffer_CopyToMemory) \
+  X(93, PJRT_Client_CreateViewOfDeviceBuffer) \
+  X(94, PJRT_Executable_Fingerprint) \
+  X(95, PJRT_Client_TopologyDescription) \
+  X(96, PJRT_Executable_GetCompiledMemoryStats) \
+  X(97, PJRT_Memory_Kind_Id) \
+  X(98, PJRT_ExecuteContext_Create) \
+  X(99, PJRT_ExecuteContext_Destroy) \
+  X(100, PJRT_Buffer_CopyRawToHost) \
+  X(101, PJRT_AsyncHostToDeviceTransferManager_Destroy) \
+  X(102, PJRT_AsyncHostToDeviceTransferManager_TransferData) \
+  X(103, PJRT_Client_CreateBuffersForAsyncHostToDevice) \
+  X(104, PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer) \
+  X(105, PJRT_AsyncHostToDeviceTransferManager_Device) \
+  X(106, PJRT_AsyncHostToDeviceTransferManager_BufferCount) \
+  X(107, PJRT_AsyncHostToDeviceTransferManager_BufferSize) \
+  X(108, PJRT_AsyncHostToDeviceTransferManager_SetBufferError) \
+  X(109, PJRT_AsyncHostToDeviceTransferManager_AddMetadata) \
+  X(110, PJRT_Client_DmaMap) \
+  X(111, PJRT_Client_DmaUnmap) \
+  X(112, PJRT_Client_CreateUninitializedBuffer) \
+  X(113, PJRT_Client_UpdateGlobalProcessInfo) \
+  X(114, PJRT_TopologyDescription_Deserialize) \
+  X(115, PJRT_Client_CreateAliasBuffer) \
+  X(116, PJRT_Client_FulfillAliasBuffer) \
+  X(117, PJRT_LoadedExecutable_GetDeviceAssignment) \
+  X(118, PJRT_Client_CreateErrorBuffer) \
+  X(119, PJRT_AsyncHostToDeviceTransferManager_TransferLiteral) \
+  X(120, PJRT_Buffer_CopyRawToHostFuture) \
+  X(121, PJRT_Device_PoisonExecution) \
+  X(122, PJRT_Device_CreateAsyncTrackingEvent) \
+  X(123, PJRT_AsyncTrackingEvent_Destroy) \
+  X(124, PJRT_Executable_GetCompileOptions) \
+  X(125, PJRT_Buffer_DonateWithControlDependency) \
+  X(126, PJRT_Event_Create) \
+  X(127, PJRT_Event_Set) \
+  X(128, PJRT_Device_GetAttributes) \
+  X(129, PJRT_Client_Load) \
+  X(130, PJRT_LoadedExecutable_AddressableDeviceLogicalIds) \
+  X(131, PJRT_Buffer_Bitcast) \
+  X(132, PJRT_Error_ForEachPayload) \
+  X(133, PJRT_TopologyDescription_Fingerprint) \
+  X(134, PJRT_Executable_ParameterMemoryKinds) \
+  X(135, PJRT_Device_ClearMemoryStats) \
+  X(136, PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace) \
+  X(137, PJRT_TopologyDescription_GetMemorySpaceKindIds)
+
+#endif  // PJRT_CTS_PJRT_API_SLOTS_H_
