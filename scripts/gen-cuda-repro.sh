@@ -8,7 +8,10 @@
 #   PJRT_REFERENCE_FAULTS=program_read_as_c_string pjrt-cts run -p build/reference-plugin/libpjrt_reference.so \
 #     -f tier1.compile.reads_only_code_size.truncated -f tier1.aot_compile.reads_only_code_size.truncated \
 #     --json docs/validation/data/cuda-repro-d3-reference.json
-# and their environment.hostname blanked), whose READMEs name JAX's CUDA plugin in their commands.
+# then their environment.hostname blanked and their paths made portable with
+#   node dist/scripts/portable-results.js docs/validation/data/cuda-repro-d{1,3}-reference.json
+# so that the plugin is named by its file name and sha256: repro records them again on this checkout's build of the
+# reference plugin, with the run's create options and fault). Every README's commands name JAX's CUDA plugin; no file names a directory of this machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -ne 1 ] || [ ! -f "$1" ]; then echo "usage: scripts/gen-cuda-repro.sh <cuda-run-16mib-stacks.json.gz>" >&2; exit 2; fi
@@ -16,7 +19,7 @@ OUT=docs/validation/cuda-repro
 CUDA_SO='$(python3 -c "import os, jax_plugins.xla_cuda13 as p; print(os.path.join(os.path.dirname(p.__file__), \"xla_cuda_plugin.so\"))")'
 H100=$1
 rm -rf "$OUT"
-node dist/bin/pjrt-cts.js repro "$H100" tier1.program.run.dot_general_matmul_s8_to_s32 -o "$OUT" \
+node dist/bin/pjrt-cts.js repro "$H100" tier1.program.run.dot_general_matmul_s8_to_s32 -o "$OUT" --plugin-path "$CUDA_SO" \
   --note 'D2 of [docs/validation/cuda.md](../../cuda.md), generated from the H100 run itself (`cuda-run-16mib-stacks.json.gz`, kept with the project'"'"'s shared reference data): there every element came back exactly twice the product. Here `repro.py` was run on XLA'"'"'s CPU client (it passes) and on the reference plugin with the fault `op_off_by_one=dot_general` and `--no-case-options` (the case options are the `cuda` entry'"'"'s; it shows the wrong values); it has not been run on a GPU. On JAX'"'"'s CUDA plugin it is expected to print the `fail:` line above.'
 node dist/bin/pjrt-cts.js repro docs/validation/data/cuda-repro-d1-reference.json tier2.dlpack.view_without_delete_callback -o "$OUT" --plugin-path "$CUDA_SO" \
   --note 'D1 of [docs/validation/cuda.md](../../cuda.md). The H100 run predates this case: it met the abort in three other cases, which then passed no on_delete_callback (SIGABRT, `std::bad_function_call`, in `PJRT_Buffer_Destroy`). This reproducer was generated from a one-case run of the bundled reference plugin (`docs/validation/data/cuda-repro-d1-reference.json`) with the fault `view_null_delete_callback_called` on, which makes the reference plugin do what XLA'"'"'s GPU client does; the calls are the ones the CTS makes on any plugin. On JAX'"'"'s CUDA plugin (jax-cuda13-pjrt 0.11.2) it is expected to print `tier2.dlpack.view_without_delete_callback: crash: the worker process died during PJRT_Buffer_Destroy: killed by SIGABRT`, with libstdc++'"'"'s `terminate called after throwing an instance of '"'"'std::bad_function_call'"'"'` on stderr. It has not been run on a GPU.' \
