@@ -6,7 +6,8 @@
 // API cases claim (the cases recorded in shared workers that switch faults through the `faults` create option).
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import picomatch from 'picomatch';
@@ -22,6 +23,7 @@ import { recordCases, type Recording } from '../src/repro/calls.js';
 import { loadRunFile } from '../src/repro/index.js';
 import { npyBytes } from '../src/repro/npy.js';
 import { writeProgramRepro } from '../src/repro/program.js';
+import { verdictLine } from '../src/repro/readme.js';
 import { corpusProgram, programSource } from '../src/repro/program-source.js';
 import { findPython, INSTALL_HINT, jaxProblem } from '../src/xla/crosscheck.js';
 import { cli, ROOT, tmpDir } from './runner-helpers.js';
@@ -29,8 +31,12 @@ import { cli, ROOT, tmpDir } from './runner-helpers.js';
 const run = promisify(execFile);
 const PROGRAMS = path.join(ROOT, 'fixtures', 'programs');
 const LIB = path.join(ROOT, 'build', 'reference-plugin', 'libpjrt_reference.so');
-/** A recorded case and its repro.c get this long (a fault that hangs ends in this time, in both). */
-const TIMEOUT_MS = 4000;
+/**
+ * A recorded case and its repro.c get this long (a fault that hangs ends in this time, in both). On 2 cores shared
+ * with other work (load 8 and more) a worker can take 4 s to reach a crashing call: that case is then recorded as a
+ * timeout while repro.c crashes, hence 8 s.
+ */
+const TIMEOUT_MS = 8000;
 const READ_AT_LOAD = new Set((JSON.parse(readFileSync(path.join(ROOT, 'fixtures', 'reference-plugin', 'faults.json'), 'utf8')) as { faults: { name: string; atLoad?: boolean }[] }).faults.filter((f) => f.atLoad).map((f) => f.name));
 
 /** Runs `jobs` at most `n` at a time (2 cores). */
@@ -97,9 +103,37 @@ async function recordPairs(): Promise<Map<Pair, Recording>> {
   return new Map(list.map((x) => [x, out.get(x)!]));
 }
 
-/** The exhaustive case whose mismatch count the script must repeat, and the fault that makes them. */
+/** The exhaustive case whose report the script must repeat, and the fault that makes it fail. */
 const EXHAUSTIVE_CASE = 'tier2.exhaustive.exponential.f16';
 const EXHAUSTIVE_FAULT = 'exp_f16_approx_in_half';
+
+/**
+ * Per program kind, a named fault and a program it shows in: corpus (integers; floats with NaN, signed zeros and a
+ * tolerance), exhaustive, the suites' own (one of them on 4 devices). The run of `before` has them all on at once.
+ */
+const PROGRAM_FAULTS: [string, string][] = [
+  ['op_off_by_one=dot_general', 'tier1.program.run.dot_general_matmul_s8_to_s32'], ['atan2_operands_swapped', 'tier1.program.run.atan2_f32'],
+  [EXHAUSTIVE_FAULT, EXHAUSTIVE_CASE], ['int_overflow_saturates', 'tier1.execute.numerics.int_add_wraps'],
+  ['all_reduce_wrong_groups', 'tier1.replicated.collective.all_reduce_singleton_groups.all'],
+];
+/** The API case of the run (recorded again by `repro`), its fault, and a case the run passed. */
+const API_CASE = 'tier2.dlpack.external_ref_keeps_memory';
+const API_FAULT = 'external_ref_ignored';
+const PASSED_CASE = 'tier1.execute.one_plus_one';
+const RUN_FAULTS = [API_FAULT, ...PROGRAM_FAULTS.map(([f]) => f)].join(',');
+
+/** Every file under `dir`, recursively. */
+const filesUnder = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+  const p = path.join(dir, f);
+  return statSync(p).isDirectory() ? filesUnder(p) : [p];
+});
+
+/** The directories of the machine a reproducer must not name (docs/repro.md), and any path under the usual roots. */
+function machinePaths(file: string, also: readonly string[]): string[] {
+  const text = readFileSync(file).toString('latin1');
+  const dirs = [ROOT, tmpdir(), homedir(), process.cwd(), ...also];
+  return [...dirs.filter((d) => text.includes(d)), ...(text.match(/(?:\/work|\/tmp|\/root|\/home)\/[^\s"'`)]*/g) ?? [])];
+}
 
 describe('repro: standalone reproducers', function () {
   this.timeout(120_000);
@@ -114,21 +148,24 @@ describe('repro: standalone reproducers', function () {
     recordings = spawnSync('cc', ['--version']).status === 0 ? recordPairs() : Promise.resolve(undefined);
     recordings.catch(() => undefined); // awaited (and reported) by its test
     results = path.join(tmpDir(), 'faults.json');
-    const r = cli(['run', '-p', 'reference', '-f', 'tier1.program.run.dot_general_matmul_s8_to_s32', '-f', 'tier2.dlpack.external_ref_keeps_memory', '-f', EXHAUSTIVE_CASE, '--json', results],
-      { env: { PJRT_REFERENCE_FAULTS: `external_ref_ignored,op_off_by_one=dot_general,${EXHAUSTIVE_FAULT}` } });
+    const r = cli(['run', '-p', 'reference', ...[API_CASE, PASSED_CASE, ...PROGRAM_FAULTS.map(([, id]) => id)].flatMap((id) => ['-f', id]), '--json', results],
+      { env: { PJRT_REFERENCE_FAULTS: RUN_FAULTS } });
     assert.equal(r.code, 1, r.stderr);
     runFile = loadRunFile(results);
+    assert.equal(runFile.results.find((x) => x.id === PASSED_CASE)?.status, 'pass');
   });
 
-  it('bad input is one line and exit 2: a missing results file, an unknown id, an output that is a file or an input', function () {
+  it('bad input is one line and exit 2, and creates nothing: a missing results file, an unknown id, a case that passed, an output that is a file or an input', function () {
     const out = tmpDir();
+    const fresh = path.join(out, 'not-yet', 'repros');
     const file = path.join(out, 'a-file');
     writeFileSync(file, 'x');
     const cases: [string[], RegExp][] = [
-      [['repro', path.join(out, 'none.json'), 'x', '-o', out], /none\.json: \$: no such results file/],
-      [['repro', results, 'tier9.no.such', '-o', out], /tier9\.no\.such: no case with this id in the results/],
-      [['repro', results, 'tier2.dlpack.external_ref_keeps_memory', '-o', file], /--output: \S*a-file: expected a directory, but \S*a-file is not one/],
-      [['repro', results, 'tier2.dlpack.external_ref_keeps_memory', '-o', results], /faults\.json: expected a path that is not an input: it is the <results> /],
+      [['repro', path.join(out, 'none.json'), 'x', '-o', fresh], /none\.json: \$: no such results file/],
+      [['repro', results, 'tier9.no.such', '-o', fresh], /tier9\.no\.such: no case with this id in the results/],
+      [['repro', results, API_CASE, PASSED_CASE, '-o', fresh], new RegExp(`${PASSED_CASE.replace(/\./g, '\\.')}: the case ended pass in this run: there is no failure to reproduce`)],
+      [['repro', results, API_CASE, '-o', file], /--output: \S*a-file: expected a directory, but \S*a-file is not one/],
+      [['repro', results, API_CASE, '-o', results], /faults\.json: expected a path that is not an input: it is the <results> /],
     ];
     for (const [args, want] of cases) {
       const r = cli(args);
@@ -136,6 +173,26 @@ describe('repro: standalone reproducers', function () {
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
       assert.match(r.stderr, want);
       assert.doesNotMatch(r.stderr, /\n\s+at /);
+      assert.ok(!existsSync(path.join(out, 'not-yet')), `${args.join(' ')}: created ${fresh}`);
+    }
+  });
+
+  it('records an API case in the run\'s fault environment, and writes no path of this machine into any reproducer', function () {
+    this.timeout(240_000);
+    // the run's library here, and (its path made portable, as committed results are) the reference plugin instead
+    const portable = path.join(tmpDir(), 'portable.json');
+    writeFileSync(portable, JSON.stringify({ ...runFile, plugin: { ...runFile.plugin, path: path.basename(runFile.plugin.path) } }));
+    for (const [file, where] of [[results, 'recorded on the run\'s plugin'], [portable, 'recorded on `libpjrt_reference.so`']] as const) {
+      const out = path.join(tmpDir(), 'repros');
+      const ids = file === results ? [API_CASE, ...PROGRAM_FAULTS.map(([, id]) => id)] : [API_CASE];
+      const r = cli(['repro', file, ...ids, '-o', out]);
+      assert.equal(r.code, 0, r.stderr);
+      const readme = readFileSync(path.join(out, API_CASE, 'README.md'), 'utf8');
+      assert.ok(readme.includes(where), readme);
+      assert.match(readme, new RegExp(`the case ended ${runFile.results.find((x) => x.id === API_CASE)!.status} there`), 'recorded with the run\'s fault on');
+      assert.ok(readme.includes(`PJRT_REFERENCE_FAULTS=${RUN_FAULTS}`), 'the README says which faults show it');
+      for (const id of ids.filter((x) => x !== API_CASE)) assert.ok(readFileSync(path.join(out, id, 'README.md'), 'utf8').includes(`PJRT_REFERENCE_FAULTS=${RUN_FAULTS}`), `${id}: the README says which faults show it`);
+      for (const f of filesUnder(out)) assert.deepEqual(machinePaths(f, [file, out, runFile.plugin.path]), [], `${f} names a path of this machine`);
     }
   });
 
@@ -186,13 +243,7 @@ describe('repro: standalone reproducers', function () {
     }
   });
 
-  /** Per program kind, a named fault and a program it shows in: corpus, exhaustive, the suites' own (one of them on 4 devices). */
-  const PROGRAM_FAULTS: [string, string][] = [
-    ['op_off_by_one=dot_general', 'tier1.program.run.dot_general_matmul_s8_to_s32'], [EXHAUSTIVE_FAULT, EXHAUSTIVE_CASE],
-    ['int_overflow_saturates', 'tier1.execute.numerics.int_add_wraps'], ['all_reduce_wrong_groups', 'tier1.replicated.collective.all_reduce_singleton_groups.all'],
-  ];
-
-  it('repro.py shows the wrong values under named faults and passes on XLA\'s CPU client', async function () {
+  it('repro.py prints the case\'s own verdict line under named faults, passes on XLA\'s CPU client, and exits 2 on bad usage', async function () {
     const p = findPython();
     const why = p ? jaxProblem(p.python) : 'no python with jax';
     if (!p || why) {
@@ -209,32 +260,52 @@ describe('repro: standalone reproducers', function () {
       const src = await programSource(id, undefined, runFile, catalogue.get(id));
       assert.ok(src !== undefined && typeof src !== 'string', `${id}: ${String(src)}`);
       const d = path.join(dir, id);
-      writeProgramRepro(d, { ...runFile.results[0]!, id }, runFile, results, src, '0.1.0');
+      writeProgramRepro(d, runFile.results.find((r) => r.id === id)!, runFile, results, src, '0.1.0');
       written.set(id, path.join(d, 'repro.py'));
       return path.join(d, 'repro.py');
     };
-    const py = async (script: string, args: string[], faults?: string): Promise<{ code: number; out: string }> => {
+    /** stdout (the verdict line is its last) and stderr apart: JAX warns on stderr about a plugin by path */
+    const py = async (script: string, args: string[], faults?: string): Promise<{ code: number; out: string; err: string }> => {
       try {
         const r = await run(p.python, [script, ...args], { env: { ...process.env, ...(faults ? { PJRT_REFERENCE_FAULTS: faults } : {}) }, maxBuffer: 1 << 26 });
-        return { code: 0, out: r.stdout };
+        return { code: 0, out: r.stdout, err: r.stderr };
       } catch (e) {
         const x = e as { code?: number; stdout?: string; stderr?: string };
-        return { code: x.code ?? -1, out: `${x.stdout ?? ''}${x.stderr ?? ''}` };
+        return { code: x.code ?? -1, out: x.stdout ?? '', err: x.stderr ?? '' };
       }
     };
     for (const [, id] of PROGRAM_FAULTS) await write(id);
     const jobs = [
-      ...PROGRAM_FAULTS.map(([fault, id]) => async () => ({ id, what: `${id} under ${fault}`, want: 1, ...(await py(written.get(id)!, ['--plugin', LIB], fault)) })),
+      ...PROGRAM_FAULTS.map(([fault, id]) => async () => ({ id, what: `${id} under ${fault}`, want: 1, ...(await py(written.get(id)!, ['--plugin', LIB], RUN_FAULTS)) })),
       async () => ({ id: 'tier1.replicated.collective.all_reduce_singleton_groups.all', what: 'the replicated collective without a fault', want: 0, ...(await py(written.get('tier1.replicated.collective.all_reduce_singleton_groups.all')!, ['--plugin', LIB])) }),
       async () => ({ id: EXHAUSTIVE_CASE, what: `${EXHAUSTIVE_CASE} on XLA's CPU client`, want: 0, ...(await py(written.get(EXHAUSTIVE_CASE)!, ['--platform', 'cpu'])) }),
     ];
-    const cts = runFile.results.find((r) => r.id === EXHAUSTIVE_CASE);
+    const script = written.get(PROGRAM_FAULTS[0]![1])!;
+    const usage = [
+      async () => ({ what: 'a plugin file that does not exist', ...(await py(script, ['--plugin', path.join(tmpDir(), 'none.so')])) }),
+      async () => ({ what: 'a platform JAX does not have', ...(await py(script, ['--platform', 'no_such_platform'])) }),
+    ];
     for (const r of await pooled(jobs)) {
-      assert.equal(r.code, r.want, `${r.what}:\n${r.out.slice(-4000)}`);
-      assert.match(r.out, r.want ? /: fail: (replica \d+ (partition \d+ )?)?output \d .*(elements? differ|mismatches of)/ : /: pass: every output matches/, r.what);
-      if (r.want) assert.match(r.out, /\n {2}got {6}[\s\S]*\n {2}expected /, `${r.what}: got vs expected`);
-      // the exhaustive verdict is the CTS's: the same number of mismatches
-      if (r.want && r.id === EXHAUSTIVE_CASE) assert.equal(/: (\d+) mismatches of/.exec(r.out)?.[1], /, (\d+) mismatches,/.exec(cts?.message ?? '')?.[1], `${r.what}: the CTS's count (${cts?.message?.slice(0, 200)})`);
+      assert.equal(r.code, r.want, `${r.what}:\n${r.out.slice(-4000)}${r.err.slice(-2000)}`);
+      const line = r.out.trim().split('\n').at(-1)!;
+      if (r.want) {
+        // word for word the line the README promises: the CTS's verdict (rule, expected, findings or report)
+        assert.equal(line, verdictLine(runFile.results.find((x) => x.id === r.id)!), r.what);
+        assert.ok(readFileSync(path.join(path.dirname(written.get(r.id)!), 'README.md'), 'utf8').includes(`\n${line}\n`), `${r.what}: the README promises it`);
+        assert.match(r.out, /\n {2}got {6}[\s\S]*\n {2}expected /, `${r.what}: got vs expected`);
+      } else {
+        assert.match(line, /: pass: every output matches$/, r.what);
+      }
+    }
+    for (const r of await pooled(usage)) {
+      assert.equal(r.code, 2, `${r.what}: exit 2 (1 says the failure reproduced):\n${r.out}${r.err}`);
+      assert.match(r.err, /^repro\.py: /m, r.what);
+    }
+    const bare = spawnSync('python3', ['-c', 'import jax'], { encoding: 'utf8' });
+    if (bare.status !== 0 && bare.error === undefined) {
+      const r = spawnSync('python3', [script, '--platform', 'cpu'], { encoding: 'utf8' });
+      assert.equal(r.status, 2, `no jax: exit 2:\n${r.stderr}`);
+      assert.match(r.stderr, /^repro\.py: needs jax/);
     }
   });
 
@@ -246,11 +317,13 @@ describe('repro: standalone reproducers', function () {
       return this.skip();
     }
     const dir = tmpDir();
+    const compileText = new Set<string>();
     const outcomes = await pooled([...recorded].map(([x, rec]) => async () => {
       const result: CaseResult = { ...runFile.results[0]!, id: x.id, status: rec.status as CaseResult['status'], ...(rec.message !== undefined ? { message: rec.message } : {}) };
       const d = path.join(dir, `${x.id}-${x.fault.replace(/\W/g, '_')}`);
       const w = writeApiRepro(d, result, runFile, results, rec, '0.1.0');
       assert.equal(w.kind, 'c', `${x.id}: ${w.why}`);
+      if (/^tier1\.(aot_)?compile\./.test(x.id) && /\/\* code_\d+: .*(, as text:\n \* \S|: not text \()/.test(readFileSync(path.join(d, 'repro.c'), 'utf8'))) compileText.add(x.id);
       await run('cc', ['repro.c', '-ldl', '-o', 'repro'], { cwd: d });
       let out = '';
       try {
@@ -259,10 +332,11 @@ describe('repro: standalone reproducers', function () {
         out = (e as { stdout?: string }).stdout ?? '';
       }
       const line = out.trim().split('\n').at(-1)!;
-      const first = (rec.message ?? '').split('\n')[0]!.replace(/^quality check \(never fails a gate\) ended \w+: /, '');
-      const status = rec.status === 'warn' ? /ended (\w+):/.exec(rec.message ?? '')?.[1] ?? 'warn' : rec.status;
-      return { ...x, status, case: `${x.id}: ${status}: ${first}`, c: line };
+      const verdict = verdictLine(result);
+      return { ...x, status: verdict.slice(x.id.length + 2).split(':')[0]!, case: verdict, c: line };
     }));
+    const compileCases = [...recorded.keys()].filter((x) => /^tier1\.(aot_)?compile\./.test(x.id)).map((x) => x.id);
+    assert.ok(compileCases.length > 0 && compileCases.every((id) => compileText.has(id)), `every compile reproducer carries its program's text (or says it has none): ${compileCases.filter((id) => !compileText.has(id)).join(', ')}`);
     for (const o of outcomes) {
       assert.ok(['fail', 'crash', 'timeout', 'warn'].includes(o.status), `${o.id} under ${o.fault}: the case itself ended ${o.status}`);
       const cut = HISTORY_DEPENDENT.has(o.fault) ? ruleOnly : RELEASED_ON_A_THREAD.has(o.fault) ? anyCall : judged;

@@ -10,6 +10,8 @@ export const Source = z.enum(['header', 'framework', 'quality']);
 
 /** Statuses that break a gate unless waived. A `quality` case's fail, crash or timeout is recorded as `warn`. */
 export const FAILING: ReadonlySet<Status> = new Set<Status>(['fail', 'crash', 'timeout']);
+/** Statuses that record a failure, gate-failing or not: FAILING, a quality case's `warn`, a waived `xfail`, a `flaky` pass after one. */
+export const FAILED: ReadonlySet<Status> = new Set<Status>([...FAILING, 'warn', 'xfail', 'flaky']);
 /** Statuses that mean the case body did not run. */
 export const NOT_EXECUTED: ReadonlySet<Status> = new Set<Status>(['unsupported', 'skip']);
 

@@ -12,7 +12,7 @@ import type { HostValue } from './load.js';
 import { encodeElement, numericFloat, packValue, readHostBits, type ValueSpec } from './values.js';
 
 /** How many mismatching elements a message lists (the count covers all of them). */
-const MISMATCHES_LISTED = 10;
+export const MISMATCHES_LISTED = 10;
 
 function show(d: DtypeRow, bits: bigint): string {
   const e = JSON.stringify(encodeElement(d, bits));
@@ -102,9 +102,12 @@ interface ValueReport {
  * (with bit patterns for floats) and why.
  */
 function inspectValue(expected: ValueSpec, actual: Uint8Array, tol: Tolerance, label = 'output', open: ReadonlySet<number> = new Set(), listed = MISMATCHES_LISTED): ValueReport {
-  const d = dtypeByName(expected.dtype);
-  const want = packValue(expected);
-  const head = `${label} (${d.name}[${expected.dims.join(',')}])`;
+  return inspectBytes(expected.dtype, expected.dims, packValue(expected), actual, tol, label, open, listed);
+}
+
+function inspectBytes(dtype: string, dims: readonly number[], want: Uint8Array, actual: Uint8Array, tol: Tolerance, label: string, open: ReadonlySet<number>, listed: number): ValueReport {
+  const d = dtypeByName(dtype);
+  const head = `${label} (${d.name}[${dims.join(',')}])`;
   if (actual.length !== want.length) return { mismatch: `${head}: expected ${want.length} bytes, got ${actual.length}` };
   const n = want.length / hostElementBytes(d);
   const measured = numericFloat(d) || d.kind === 'complex';
@@ -121,11 +124,16 @@ function inspectValue(expected: ValueSpec, actual: Uint8Array, tol: Tolerance, l
       continue;
     }
     bad++;
-    if (shown.length < listed) shown.push(`element ${i} [${unravel(i, expected.dims).join(',')}]: expected ${show(d, e)}, got ${show(d, a)}: ${why}`);
+    if (shown.length < listed) shown.push(`element ${i} [${unravel(i, dims).join(',')}]: expected ${show(d, e)}, got ${show(d, a)}: ${why}`);
   }
   if (bad === 0) return observed ? { mismatch: null, observed } : { mismatch: null };
   const notes = [...(measured && Object.keys(tol).length ? [`tolerance ${JSON.stringify(tol)}`] : []), ...(bad > shown.length ? [`the first ${shown.length} listed`] : [])];
   return { mismatch: `${head}: ${bad} of ${n} elements differ${notes.length ? ` (${notes.join('; ')})` : ''}: ${shown.join('; ')}` };
+}
+
+/** compareValue of an expected value given as its host bytes. */
+export function compareBytes(dtype: string, dims: readonly number[], want: Uint8Array, actual: Uint8Array, tol: Tolerance, label = 'output', open: ReadonlySet<number> = new Set()): string | null {
+  return inspectBytes(dtype, dims, want, actual, tol, label, open, MISMATCHES_LISTED).mismatch;
 }
 
 /** Null if `actual` matches `expected`, else a message naming the mismatching elements (see inspectValue). */

@@ -276,7 +276,8 @@ interface ExhaustiveReport {
   tolerance: Tolerance;
 }
 
-const FIRST = 8;
+/** How many mismatches a report lists. */
+export const FIRST_MISMATCHES = 8;
 
 function compute(op: string, d: DtypeRow, xs: readonly number[]): number {
   const u = UNARY[op];
@@ -324,6 +325,11 @@ function elementJudge(op: string, d: DtypeRow, inputs: ExhaustiveInputs) {
     const x0 = f.values[first[i]!]!;
     return unary ? unary(x0) : binary!(x0, f.values[second![i]!]!);
   };
+  /** how element i's result may be a flushed one: a zero where the exact result is subnormal, or any of `zeros` where f32 flushes it */
+  const flushes = (i: number): { subnormal: boolean; inF32: boolean } => {
+    const exact = exactOf(i);
+    return { subnormal: !!bound?.subnormalResultMayFlush && isSub(f, exact), inF32: flushesInF32(exact) };
+  };
   return {
     f, bound, tol, first, second,
     /** the oracle's pattern of element i, or 'skip' where the CTS compares nothing (XLA's skip rules, NaN of a type without NaN) */
@@ -332,13 +338,15 @@ function elementJudge(op: string, d: DtypeRow, inputs: ExhaustiveInputs) {
       const e = encode(f, exactOf(i));
       return e === NO_NAN ? 'skip' : e;
     },
+    flushes,
+    zeros,
     /** how `a` (≠ e, the oracle's pattern of element i) is accepted, or why not */
     judge(i: number, e: number, a: number): Judged {
       const m0 = why(e, a);
       if (m0 === null) return { how: 'tolerance', against: e };
-      const exact = exactOf(i);
-      if (bound?.subnormalResultMayFlush && f.values[a] === 0 && isSub(f, exact)) return { how: 'flushed' };
-      if (flushesInF32(exact) && zeros.includes(a)) return { how: 'flushed' };
+      const flush = flushes(i);
+      if (flush.subnormal && f.values[a] === 0) return { how: 'flushed' };
+      if (flush.inF32 && zeros.includes(a)) return { how: 'flushed' };
       const xs = (second === undefined ? [first[i]!] : [first[i]!, second[i]!]).map((b) => f.values[b]!);
       const alt = substitutions(f, xs).map((ys) => encode(f, compute(op, d, ys))).find((e2) => why(e2, a) === null);
       if (alt !== undefined) return { how: 'substituted', against: alt };
@@ -386,7 +394,7 @@ export function checkResults(op: string, d: DtypeRow, inputs: ExhaustiveInputs, 
     const mm: Mismatch = { inputs: bits, expected: e, got: a, why: v.why };
     measure(e, a, mm);
     r.mismatches++;
-    if (r.first.length < FIRST) r.first.push(mm);
+    if (r.first.length < FIRST_MISMATCHES) r.first.push(mm);
   }
   return r;
 }
@@ -454,6 +462,43 @@ export function acceptedSets(op: string, d: DtypeRow, inputs: ExhaustiveInputs):
   }
   offsets[n] = lo.length;
   return { offsets, lo: Uint32Array.from(lo), hi: Uint32Array.from(hi), expected, notCompared };
+}
+
+/**
+ * What checkResults' judge needs besides the accepted patterns, for a script that reports as the CTS does (which
+ * accepted results count as flushed or as read from substituted inputs, against which centre each is measured, why a
+ * result is refused): the tolerance and range of the bound, the zeros of the type, per element whether it is compared
+ * (`FLAG_SKIP`) and may be flushed (`FLAG_FLUSH_SUBNORMAL`: a zero; `FLAG_FLUSH_IN_F32`: one of `zeros`), and the
+ * oracle's patterns for the substituted readings of its inputs, in the order the judge tries them (-1: a NaN of a type
+ * without one). Element i's are alt[altOffsets[i]] … alt[altOffsets[i + 1] - 1].
+ */
+export interface JudgeTables {
+  tolerance: Tolerance;
+  unitRange: boolean;
+  zeros: number[];
+  flags: Uint8Array;
+  altOffsets: Uint32Array;
+  alt: Int32Array;
+}
+export const FLAG_SKIP = 1;
+export const FLAG_FLUSH_SUBNORMAL = 2;
+export const FLAG_FLUSH_IN_F32 = 4;
+
+export function judgeTables(op: string, d: DtypeRow, inputs: ExhaustiveInputs): JudgeTables {
+  const j = elementJudge(op, d, inputs);
+  const n = j.first.length;
+  const flags = new Uint8Array(n);
+  const altOffsets = new Uint32Array(n + 1);
+  const alt: number[] = [];
+  for (let i = 0; i < n; i++) {
+    altOffsets[i] = alt.length;
+    if (j.expected(i) === 'skip') { flags[i] = FLAG_SKIP; continue; }
+    const flush = j.flushes(i);
+    flags[i] = (flush.subnormal ? FLAG_FLUSH_SUBNORMAL : 0) | (flush.inF32 ? FLAG_FLUSH_IN_F32 : 0);
+    alt.push(...j.alternatives(i));
+  }
+  altOffsets[n] = alt.length;
+  return { tolerance: j.tol, unitRange: !!j.bound?.unitRange, zeros: [...new Set(j.zeros)], flags, altOffsets, alt: Int32Array.from(alt) };
 }
 
 /**
@@ -526,13 +571,25 @@ function showMismatch(d: DtypeRow, m: Mismatch): string {
   return `${ins} → expected ${num(f.values[m.expected]!)} (${hex(d, m.expected)}), got ${num(f.values[m.got]!)} (${hex(d, m.got)})${m.why ? `: ${m.why}` : ''}`;
 }
 
-/** One paragraph: counts, the largest errors against the bound, the first mismatches. */
-export function describeReport(r: ExhaustiveReport, d: DtypeRow): string {
-  const b = r.bound;
-  const limit = b
+/** The rule an exhaustive case checks, and what it expected, in its failure message. */
+export const exhaustiveRule = (op: string, d: DtypeRow): { key: string; text: string } => ({
+  key: 'PJRT_LoadedExecutable_Execute:within-accuracy-bound',
+  text: `${op} on every ${d.name} input must stay within the op's accuracy bound`,
+});
+export const EXHAUSTIVE_EXPECTED = 'no mismatch';
+
+/** The bound of `op` on `d` as a report ends with it. */
+export function boundWords(op: string, d: DtypeRow): string {
+  const b = boundOf(op, d);
+  return b
     ? `bound ${[b.ulp ? `${b.ulp} ulp` : '', b.rel ? `rel ${b.rel.toPrecision(3)}` : '', b.abs ? `abs ${b.abs.toPrecision(3)}` : ''].filter(Boolean).join(' or ') || 'exact'}` +
       `${b.strictZeros ? ', signed zeros strict' : ''}${b.subnormalResultMayFlush ? ', subnormal results may flush' : ''} (${b.source})`
     : 'bound exact (StableHLO defines the result exactly)';
+}
+
+/** One paragraph: counts, the largest errors against the bound, the first mismatches. */
+export function describeReport(r: ExhaustiveReport, d: DtypeRow): string {
+  const limit = boundWords(r.op, d);
   const worst = r.worst ? ` at ${showMismatch(d, { ...r.worst, why: '' })}` : '';
   const head =
     `${r.op} on ${r.dtype}: ${r.inputs} inputs, ${r.mismatches} mismatches, ${r.skipped} not compared (XLA's skip rules), ${r.substituted} accepted as subnormal inputs read as ±0/±smallest normal, ${r.flushed} as subnormal results flushed; ` +

@@ -7,4 +7,4 @@ export { defineCapability, type Probe, type ProbeHost } from './capabilities.js'
 export { SkipSignal, UnsupportedSignal, isUnsupportedError } from './signals.js';
 export { SOURCES, type Source } from './types.js';
 export type { AreaOptions, CaseContext, CaseFn, CaseOptions, CatalogueEntry, ParamRow, Requirements, RequiresSpec } from './types.js';
-export { declareProgram, type DeclaredOutput, type DeclaredValue, type SuiteProgram } from './suite-programs.js';
+export { declareProgram, declaredProgram, type DeclaredOutput, type DeclaredValue, type SuiteProgram } from './suite-programs.js';

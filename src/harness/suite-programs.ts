@@ -21,6 +21,8 @@ export interface DeclaredOutput {
 
 export interface SuiteProgram {
   description: string;
+  /** the rule the case checks the outputs by: its failure, and the reproducer's, start with it */
+  rule: string;
   text: string;
   /** replicas, each on its own device (one partition each) */
   replicas: number;

@@ -154,6 +154,11 @@ export function canonicalNanBits(row: DtypeRow): bigint {
   return floatToBits(row, NaN);
 }
 
+/** Whether the format has a sign bit (f8e8m0fnu has none: its ULP distances are those of its bits). */
+export function hasSign(row: DtypeRow): boolean {
+  return signed(fmt(row));
+}
+
 /** Whether the format has a NaN at all (f4E2M1FN and the f6 types do not). */
 export function hasNan(row: DtypeRow): boolean {
   return fmt(row).nan !== 'none';

@@ -9,7 +9,8 @@ import { namedValueOfJson } from './json-options.js';
 import { callLines, renderCalls, type Recording } from './calls.js';
 import { familyOf } from './families/index.js';
 import { cProgram } from './c-program.js';
-import { commandPlugin, readme, type ReproExtras } from './readme.js';
+import { scrubber } from './portable.js';
+import { commandPlugin, pluginEnv, readme, verdictLine, type ReproExtras } from './readme.js';
 
 export interface WrittenApi { kind: 'c' | 'calls'; family?: string; why?: string }
 
@@ -17,21 +18,24 @@ const HEADER = (): string => path.join(packageRoot(), 'fixtures', 'reference-plu
 
 export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile, resultsFile: string, rec: Recording, ctsVersion: string, extra: ReproExtras = {}): WrittenApi {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'calls.txt'), renderCalls(rec));
+  const scrub = scrubber(run, resultsFile, dir);
+  const write = (name: string, text: string): void => writeFileSync(path.join(dir, name), scrub(text));
+  write('calls.txt', renderCalls(rec));
   const recordedOn = rec.plugin === run.plugin.path
     ? `recorded on the run's plugin (${rec.why})`
-    : `recorded on ${rec.plugin} (${rec.why}): the CTS makes the same calls on any plugin up to where their answers differ`;
+    : `recorded on \`${path.basename(rec.plugin)}\` (${rec.why}): the CTS makes the same calls on any plugin up to where their answers differ`;
   const fam = familyOf(result.id);
   const body = fam?.build({ id: result.id, calls: callLines(rec) });
   const first = (result.message ?? '').split('\n')[0]!;
+  const verdict = verdictLine(result);
   const callsFile = { name: 'calls.txt', what: `every PJRT call the case made, in order, with its arguments and what it returned (${recordedOn}; the case ended ${rec.status} there)` };
   if (!fam || typeof body === 'string' || body === undefined) {
     const why = fam ? `the ${fam.name} family could not generate it: ${body}` : 'no C family covers this case yet (docs/repro.md lists those that are covered)';
-    writeFileSync(path.join(dir, 'README.md'), readme({
+    write('README.md', readme({
       result, run, resultsFile, ctsVersion, extra,
       shows: `No C program: ${why}. \`calls.txt\` is the exact sequence of PJRT calls the case made, with each call's arguments in readable form, for a person to rebuild it.`,
       commands: [{ cmd: 'cat calls.txt', what: 'The calls:' }],
-      expect: [`The CTS saw:\n\n\`\`\`\n${result.id}: ${result.status}: ${first}\n\`\`\``],
+      expect: [`The CTS saw:\n\n\`\`\`\n${verdict}\n\`\`\``],
       files: [callsFile],
     }));
     return { kind: 'calls', why };
@@ -39,7 +43,7 @@ export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile,
   const named = (o: Record<string, string | number | boolean | (string | number)[]> | undefined) => Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k, namedValueOfJson(v)]));
   const options = named(run.plugin.createOptions);
   const topologyOptions = { ...options, ...named(run.plugin.topologyOptions) };
-  writeFileSync(path.join(dir, 'repro.c'), cProgram({
+  write('repro.c', cProgram({
     caseId: result.id,
     timeoutMs: 60000,
     about: [
@@ -52,8 +56,8 @@ export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile,
   copyFileSync(HEADER(), path.join(dir, 'pjrt_c_api.h'));
   const plugin = commandPlugin(run, extra);
   // the reference plugin's fault switch is how the run showed the failure, not an environment the plugin needs
-  const { PJRT_REFERENCE_FAULTS: faults, ...env } = run.plugin.env ?? {};
-  writeFileSync(path.join(dir, 'README.md'), readme({
+  const { env } = pluginEnv(run);
+  write('README.md', readme({
     result, run, resultsFile, ctsVersion, extra,
     shows: `\`repro.c\` makes the case's calls with the case's arguments: ${body.shows}. It runs them in a child process, so a crash or a hang is reported with the call in flight, as the CTS reports it, and prints the case's verdict line. It needs only a C compiler.`,
     commands: [
@@ -62,7 +66,7 @@ export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile,
     ],
     expect: [
       'It prints the plugin and its API version, what it is doing where that matters, and one verdict line: `<case id>: pass`, or `fail:` (a check, or a plugin error the case did not expect: `fail: PjrtError: …`), `crash:`, `timeout:`, `unsupported:` with what the CTS would say; exit 1 when the failure shows, 0 when the plugin behaves.',
-      `When the failure reproduces, the verdict line is the case's:\n\n\`\`\`\n${result.id}: ${result.status === 'warn' ? /ended (\w+):/.exec(first)?.[1] ?? 'warn' : result.status}: ${first.replace(/^quality check \(never fails a gate\) ended \w+: /, '')}\n\`\`\``,
+      `When the failure reproduces, the verdict line is the case's:\n\n\`\`\`\n${verdict}\n\`\`\``,
     ],
     files: [
       { name: 'repro.c', what: 'the program (the runtime first, then the case\'s calls in `body()`)' },
@@ -72,7 +76,6 @@ export function writeApiRepro(dir: string, result: CaseResult, run: ResultsFile,
     notes: [
       `The client is created with the run's create options (\`${JSON.stringify(run.plugin.createOptions ?? {})}\`${run.plugin.topologyOptions ? `; a topology with those and \`${JSON.stringify(run.plugin.topologyOptions)}\`` : ''}; \`-o name=value\` replaces them).`,
       ...(Object.keys(env).length ? [`Set the plugin's environment (\`${JSON.stringify(env)}\`) before running it.`] : []),
-      ...(faults && extra.pluginPath === undefined ? [`On the reference plugin the failure shows with \`PJRT_REFERENCE_FAULTS=${faults}\` set, as in the run.`] : []),
     ],
   }));
   return { kind: 'c', family: fam.name };

@@ -3,7 +3,7 @@
 // XLA's skip rules, subnormal inputs read as ±0 or ±smallest normal, flushed results), so the script applies the
 // CTS's own acceptance and counts the same mismatches.
 import { dtype } from '../abi/dtypes.js';
-import { acceptedSets, EXHAUSTIVE_BINARY, EXHAUSTIVE_UNARY, hostBytes, inputsOf, programText, smallFloatTypes } from '../corpus/exhaustive.js';
+import { acceptedSets, boundWords, EXHAUSTIVE_BINARY, EXHAUSTIVE_EXPECTED, EXHAUSTIVE_UNARY, exhaustiveRule, FIRST_MISMATCHES, hostBytes, inputsOf, judgeTables, programText, smallFloatTypes } from '../corpus/exhaustive.js';
 import { boundOf } from '../oracle/accuracy.js';
 import type { ProgramSource } from './program-source.js';
 
@@ -36,11 +36,13 @@ export function exhaustiveSource(id: string): ProgramSource | string | undefined
   const binary = EXHAUSTIVE_BINARY.includes(p.op);
   return {
     description: binary ? `${p.op} over a dense grid of ${p.dt} operand pairs (${n})` : `${p.op} over every ${p.dt} bit pattern (${n})`,
+    verdict: { rule: exhaustiveRule(p.op, d).text, expected: EXHAUSTIVE_EXPECTED },
     text: programText(p.op, d, n), replicas: 1, partitions: 1, elementwise: true,
     inputs: [inputs.args.map((a) => ({ dtype: d.name, dims: [n], bytes: hostBytes(d, a) }))],
     outputs: [[{
       dtype: d.name, dims: [n], bytes: hostBytes(d, Array.from(acc.expected)), tolerance: {}, alternatives: [], open: [],
       accepted: { offsets: acc.offsets, lo: acc.lo, hi: acc.hi, notCompared: acc.notCompared, rule: ruleWords(p.op, p.dt) },
+      report: { op: p.op, limit: boundWords(p.op, d), listed: FIRST_MISMATCHES, ...judgeTables(p.op, d, inputs) },
     }]],
     from: `src/corpus/exhaustive.ts (inputsOf, programText, acceptedSets) and src/oracle/accuracy.ts (the bound of ${p.op} on ${p.dt})`,
   };

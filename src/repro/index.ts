@@ -9,18 +9,19 @@ import { gunzipSync } from 'node:zlib';
 import { ConfigError } from '../config/errors.js';
 import { ctsVersion } from '../config/paths.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
-import type { CaseResult, ResultsFile } from '../config/results.js';
+import { FAILED, type CaseResult, type ResultsFile } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { loadCatalogue } from '../runner/catalogue.js';
 import { sha256File } from '../runner/identity.js';
 import { named, refuseOverwrites } from '../runner/output-paths.js';
+import { ensureDir } from '../runner/outputs.js';
 import { pluginsFilePath, resolvePlugin } from '../runner/plugins.js';
 import { loadResultsOrStream } from '../runner/stream-results.js';
 import { writeApiRepro } from './api.js';
 import { recordCases } from './calls.js';
 import { namedValueOfJson } from './json-options.js';
 import { writeProgramRepro } from './program.js';
-import { isProgramCase, programSource } from './program-source.js';
+import { isProgramCase, programSource, type ProgramSource } from './program-source.js';
 import type { ReproExtras } from './readme.js';
 
 export type ReproKind = 'python' | 'c' | 'calls';
@@ -50,34 +51,63 @@ export function checkReproDir(flag: string, dir: string, inputs: readonly { flag
   refuseOverwrites(inputs.map((i) => named(i.flag, i.path, i.dir)), [named(flag, dir)]);
 }
 
-/** Where API cases are recorded: the run's plugin when it is on this machine (same library), else the reference plugin. */
+/**
+ * Where API cases are recorded, in the run's environment: the run's plugin when it is on this machine (same library),
+ * with the run's create options and environment; else, when the run's library is a build of the bundled reference
+ * plugin (its file name), this checkout's build with the run's create options and environment; else the reference
+ * plugin with the run's reference-plugin faults (PJRT_REFERENCE_FAULTS and the `faults` create option: a run that had
+ * them on stood in for a defect with them).
+ */
 async function recordingPlugin(run: ResultsFile): Promise<{ plugin: ResolvedPlugin; why: string }> {
   const lib = run.plugin.path;
   const createOptions = Object.fromEntries(Object.entries(run.plugin.createOptions ?? {}).map(([k, v]) => [k, namedValueOfJson(v)]));
+  const env = run.plugin.env ?? {};
   if (existsSync(lib) && (!run.plugin.sha256 || (await sha256File(lib)) === run.plugin.sha256)) {
     try {
       const entry = resolvePlugin(pluginsFilePath(), run.plugin.name, {}, { build: false });
-      if (realpathSync(entry.library) === realpathSync(lib)) return { plugin: { ...entry, createOptions }, why: 'the run\'s plugin entry, present here' };
+      if (realpathSync(entry.library) === realpathSync(lib)) return { plugin: { ...entry, createOptions, env: { ...entry.env, ...env } }, why: 'the run\'s plugin entry, present here' };
     } catch { /* not an entry of this checkout's plugins.json */ }
-    return { plugin: { name: run.plugin.name, library: lib, createOptions, env: run.plugin.env ?? {}, rtldGlobal: false, byPath: true }, why: 'the run\'s plugin library, present here' };
+    return { plugin: { name: run.plugin.name, library: lib, createOptions, env, rtldGlobal: false, byPath: true }, why: 'the run\'s plugin library, present here' };
   }
-  return { plugin: resolvePlugin(pluginsFilePath(), 'reference'), why: `the run's plugin ${lib} is not on this machine${existsSync(lib) ? ' (another build: its SHA-256 differs)' : ''}` };
+  const reference = resolvePlugin(pluginsFilePath(), 'reference');
+  const absent = `the run's plugin library \`${path.basename(lib)}\` is not on this machine${existsSync(lib) ? ' (another build: its SHA-256 differs)' : ''}`;
+  if (path.basename(lib) === path.basename(reference.library)) {
+    return { plugin: { ...reference, createOptions, env: { ...reference.env, ...env } }, why: `${absent}; this checkout's build of it, with the run's create options and environment` };
+  }
+  const faults = env['PJRT_REFERENCE_FAULTS'];
+  const faultOption = run.plugin.createOptions?.['faults'];
+  return {
+    plugin: {
+      ...reference,
+      ...(faults ? { env: { ...reference.env, PJRT_REFERENCE_FAULTS: faults } } : {}),
+      ...(typeof faultOption === 'string' ? { createOptions: { ...reference.createOptions, faults: faultOption } } : {}),
+    },
+    why: `${absent}${faults || typeof faultOption === 'string' ? '; the reference plugin, with the run\'s reference-plugin faults' : ''}`,
+  };
+}
+
+/** Why a case of the run has no reproducer, or undefined: only a recorded failure can be reproduced. */
+function notReproducible(r: CaseResult): string | undefined {
+  if (FAILED.has(r.status)) return undefined;
+  return `the case ended ${r.status} in this run: there is no failure to reproduce (a reproducer is written for ${[...FAILED].join(', ')})`;
 }
 
 /** Workers that record API cases at a time. */
 const RECORDING_LANES = 2;
 
-/** Writes the reproducer of each id into `<out>/<id>/`; the ids must be cases of `run`. */
-export async function writeReproducers(run: ResultsFile, ids: readonly string[], out: string, resultsFile: string, extra: ReproExtras = {}): Promise<WrittenRepro[]> {
+/**
+ * Writes the reproducer of each id into `<out>/<id>/`; the ids must be cases of `run`. Every case is checked (a
+ * failure of the run, a case of this CTS, its program at hand) before anything is written: a refusal creates nothing.
+ */
+export async function writeReproducers(run: ResultsFile, ids: readonly string[], out: string, resultsFile: string, extra: ReproExtras = {}, flag = '--output'): Promise<WrittenRepro[]> {
   const byId = new Map(run.results.map((r) => [r.id, r]));
   const results = ids.map((id) => byId.get(id)!);
   const programs = run.run.programs;
-  const written = new Map<string, WrittenRepro>();
-  const api: { r: CaseResult; entry: CatalogueEntry }[] = [];
+  const refused = results.find((r) => notReproducible(r) !== undefined);
+  if (refused) throw new ConfigError(resultsFile, refused.id, notReproducible(refused)!);
+  const planned: { r: CaseResult; src?: ProgramSource; entry?: CatalogueEntry }[] = [];
   let catalogue: Map<string, CatalogueEntry> | undefined;
   for (const r of results) {
-    const dir = path.join(out, r.id);
-    rmSync(dir, { recursive: true, force: true });
     let entry: CatalogueEntry | undefined;
     if (!isProgramCase(r.id)) {
       catalogue ??= new Map((await loadCatalogue(programs)).map((e) => [e.id, e]));
@@ -86,6 +116,15 @@ export async function writeReproducers(run: ResultsFile, ids: readonly string[],
     }
     const src = await programSource(r.id, programs, run, entry);
     if (typeof src === 'string') throw new ConfigError(resultsFile, r.id, src);
+    planned.push({ r, ...(src ? { src } : {}), ...(entry ? { entry } : {}) });
+  }
+  if (!planned.length) return [];
+  ensureDir(out, flag);
+  const written = new Map<string, WrittenRepro>();
+  const api: { r: CaseResult; entry: CatalogueEntry }[] = [];
+  for (const { r, src, entry } of planned) {
+    const dir = path.join(out, r.id);
+    rmSync(dir, { recursive: true, force: true });
     if (src !== undefined) {
       const w = writeProgramRepro(dir, r, run, resultsFile, src, ctsVersion(), extra);
       written.set(r.id, { id: r.id, dir, kind: 'python', what: `repro.py over ${w.programFile} (${w.form})` });
@@ -134,13 +173,13 @@ export async function reproduceRootCauses(file: ResultsFile, dir: string, result
     return id === undefined ? [] : [{ g, id }];
   });
   try {
-    const written = new Map((await writeReproducers(file, [...new Set(groups.map((x) => x.id))], dir, resultsFile)).map((w) => [w.id, w.dir]));
+    const written = new Map((await writeReproducers(file, [...new Set(groups.map((x) => x.id))], dir, resultsFile, {}, '--repro-dir')).map((w) => [w.id, w.dir]));
     for (const { g, id } of groups) g.repro = written.get(id)!;
     return;
   } catch { /* one of them cannot be written: each on its own, below */ }
   for (const { g, id } of groups) {
     try {
-      const [w] = await writeReproducers(file, [id], dir, resultsFile);
+      const [w] = await writeReproducers(file, [id], dir, resultsFile, {}, '--repro-dir');
       if (w) g.repro = w.dir;
     } catch (e) {
       warn(`pjrt-cts: note: no reproducer for ${id}: ${e instanceof Error ? e.message : String(e)}\n`);

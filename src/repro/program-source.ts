@@ -8,6 +8,8 @@ import { packageRoot } from '../config/paths.js';
 import type { ResultsFile } from '../config/results.js';
 import { loadEntry, type CorpusEntry, type HostValue } from '../corpus/load.js';
 import type { Tolerance } from '../corpus/schema.js';
+import type { JudgeTables } from '../corpus/exhaustive.js';
+import { CORPUS_EXPECTED, corpusRule } from '../corpus/verdict.js';
 import { packValue } from '../corpus/values.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { exhaustiveSource, isExhaustiveCase } from './exhaustive-source.js';
@@ -29,6 +31,15 @@ export interface AcceptedIntervals {
   rule: string;
 }
 
+/** How an exhaustive case reports (src/corpus/exhaustive.ts describeReport): the judge's tables and the report's fixed parts. */
+export interface ExhaustiveReportData extends JudgeTables {
+  op: string;
+  /** the bound, as the report ends with it */
+  limit: string;
+  /** how many mismatches the report lists */
+  listed: number;
+}
+
 export interface ExpectedValue extends ProgramValue {
   tolerance: Tolerance;
   alternatives: { reason: string; bytes: Uint8Array }[];
@@ -36,12 +47,18 @@ export interface ExpectedValue extends ProgramValue {
   open: number[];
   /** instead of the tolerance: the patterns accepted per element */
   accepted?: AcceptedIntervals;
+  /** with `accepted`: what the case's report of the element's results needs */
+  report?: ExhaustiveReportData;
   /** the whole value is implementation-defined: why any value passes */
   anyValue?: string;
 }
 
+/** How the case words its failure: `<rule>: expected <expected>, got <findings or report>` (src/corpus/verdict.ts). */
+export interface ProgramVerdict { rule: string; expected: string }
+
 export interface ProgramSource {
   description: string;
+  verdict: ProgramVerdict;
   text: string;
   /** a portable artifact the corpus ships beside the text (`<name>.mlirbc`) */
   artifactFile?: string;
@@ -79,7 +96,7 @@ function corpusSource(id: string, programs: string | undefined): ProgramSource |
   const e: CorpusEntry = loadEntry(json, p.idPrefix);
   const mlirbc = e.mlirFile.replace(/\.mlir$/, '.mlirbc');
   return {
-    description: e.description, text: e.program, replicas: e.replicas, partitions: e.partitions,
+    description: e.description, verdict: { rule: corpusRule(e.name, e.description).text, expected: CORPUS_EXPECTED }, text: e.program, replicas: e.replicas, partitions: e.partitions,
     ...(existsSync(mlirbc) ? { artifactFile: mlirbc } : {}),
     inputs: e.inputs.map((vs) => vs.map((v) => ({ dtype: v.dtype, dims: [...v.dims], bytes: v.bytes }))),
     outputs: e.outputs.map((vs) => vs.map(expected)),

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../config/paths.js';
 import type { CaseResult, ResultsFile } from '../config/results.js';
+import { ownOutcome } from '../runner/status.js';
+import { placeholderPaths, pluginPlaceholder, portablePath } from './portable.js';
 
 /**
  * What `repro` is told besides the results: paragraphs for every README (`--note`), and the plugin its commands name
@@ -11,8 +13,23 @@ import type { CaseResult, ResultsFile } from '../config/results.js';
  */
 export interface ReproExtras { notes?: readonly string[]; pluginPath?: string }
 
-/** The plugin the README's commands and a script's usage name. */
-export const commandPlugin = (run: ResultsFile, extra: ReproExtras): string => extra.pluginPath ?? run.plugin.path;
+/** The plugin the README's commands name: `--plugin-path`, else a placeholder with the library's file name. */
+export const commandPlugin = (run: ResultsFile, extra: ReproExtras): string => extra.pluginPath ?? pluginPlaceholder(run.plugin.path);
+
+/**
+ * The line a reproducer prints when the case's failure shows, as the case ended it: `<id>: <status>: <first line>`,
+ * with the status the case's body ended with (a quality case's `warn` is the `fail`, `crash` or `timeout` under it).
+ */
+export function verdictLine(r: CaseResult): string {
+  const own = ownOutcome(r);
+  return `${r.id}: ${own.status}: ${own.message.split('\n')[0]!}`;
+}
+
+/** The plugin's environment as a reproducer shows it: the reference plugin's fault switch apart, paths as placeholders. */
+export function pluginEnv(run: ResultsFile): { env: Record<string, string>; faults?: string } {
+  const { PJRT_REFERENCE_FAULTS: faults, ...rest } = run.plugin.env ?? {};
+  return { env: Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, placeholderPaths(v)])), ...(faults ? { faults } : {}) };
+}
 
 /** The reference plugin's named faults the run had on ($PJRT_REFERENCE_FAULTS or the `faults` create option), with their effects. */
 function faultsOn(run: ResultsFile): string | undefined {
@@ -24,7 +41,11 @@ function faultsOn(run: ResultsFile): string | undefined {
     effects = new Map(table.faults.map((f) => [f.name, f.effect]));
   } catch { /* an installed package without the fixture: the names alone */ }
   const list = [...new Set(named.split(',').map((f) => f.trim()).filter(Boolean))];
-  return `The run was on the reference plugin with the named fault${list.length > 1 ? 's' : ''} ${list.map((f) => `\`${f}\`${effects.has(f.split('=')[0]!) ? ` (${effects.get(f.split('=')[0]!)})` : ''}`).join('; ')} on, standing in for a defect; without ${list.length > 1 ? 'them' : 'it'} the reference plugin passes this case (npm test's fault matrix runs every case clean).`;
+  const { faults } = pluginEnv(run);
+  const how = faults
+    ? ` On the reference plugin the failure shows with \`PJRT_REFERENCE_FAULTS=${faults}\` set, as in the run.`
+    : ' On the reference plugin the failure shows with the run\'s create options (their `faults`), which the reproducer passes by default.';
+  return `The run was on the reference plugin with the named fault${list.length > 1 ? 's' : ''} ${list.map((f) => `\`${f}\`${effects.has(f.split('=')[0]!) ? ` (${effects.get(f.split('=')[0]!)})` : ''}`).join('; ')} on, standing in for a defect; without ${list.length > 1 ? 'them' : 'it'} the reference plugin passes this case (npm test's fault matrix runs every case clean).${how}`;
 }
 
 export interface ReadmeInput {
@@ -54,13 +75,15 @@ function notesOf(i: ReadmeInput): string[] {
 export function readme(i: ReadmeInput): string {
   const r = i.result;
   const p = i.run.plugin;
+  const { env, faults } = pluginEnv(i.run);
+  const shownEnv = { ...env, ...(faults ? { PJRT_REFERENCE_FAULTS: faults } : {}) };
   const identity = [
-    `- plugin: \`${p.name}\`, ${p.path}${p.sha256 ? ` (sha256 ${p.sha256})` : ''}`,
-    ...(p.platformName ? [`- platform: ${p.platformName} ${p.platformVersion ?? ''}`.trimEnd()] : []),
+    `- plugin: \`${p.name}\`, library \`${path.basename(p.path)}\`${p.sha256 ? ` (sha256 ${p.sha256})` : ''}`,
+    ...(p.platformName ? [`- platform: ${p.platformName}${p.platformVersion ? `, version \`${p.platformVersion}\`` : ''}`] : []),
     ...(p.apiVersion ? [`- PJRT API of the plugin: ${p.apiVersion.major}.${p.apiVersion.minor}; the CTS spoke 0.${i.run.run.apiMinor ?? '?'}`] : []),
     ...(p.createOptions && Object.keys(p.createOptions).length ? [`- create options: \`${JSON.stringify(p.createOptions)}\``] : []),
-    ...(p.env && Object.keys(p.env).length ? [`- environment of the plugin: \`${JSON.stringify(p.env)}\``] : []),
-    `- run: pjrt-cts ${i.run.cts.version}, ${i.run.startedAt} (results file \`${i.resultsFile}\`); reproducer written by pjrt-cts ${i.ctsVersion}`,
+    ...(Object.keys(shownEnv).length ? [`- environment of the plugin: \`${JSON.stringify(shownEnv)}\``] : []),
+    `- run: pjrt-cts ${i.run.cts.version}, ${i.run.startedAt} (results file \`${portablePath(i.resultsFile)}\`); reproducer written by pjrt-cts ${i.ctsVersion}`,
   ];
   return [
     `# Reproducer: \`${r.id}\``,

@@ -6,6 +6,7 @@ import { suitesDir } from '../config/paths.js';
 import { declaredProgram } from '../harness/suite-programs.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { loadSuites } from '../worker/load-suites.js';
+import { DECLARED_EXPECTED } from '../corpus/verdict.js';
 import type { ExpectedValue, ProgramSource } from './program-source.js';
 
 export async function suiteSource(entry: CatalogueEntry, run: ResultsFile): Promise<ProgramSource | string | undefined> {
@@ -16,7 +17,7 @@ export async function suiteSource(entry: CatalogueEntry, run: ResultsFile): Prom
   if (p === undefined) return undefined;
   if (typeof p === 'string') return `${entry.id}: its program cannot be made for the run's ${devices} device(s): ${p}`;
   return {
-    description: p.description, text: p.text, replicas: p.replicas, partitions: 1,
+    description: p.description, verdict: { rule: p.rule, expected: DECLARED_EXPECTED }, text: p.text, replicas: p.replicas, partitions: 1,
     inputs: p.inputs.map((vs) => vs.map((v) => ({ dtype: v.dtype, dims: [...v.dims], bytes: v.data }))),
     outputs: p.outputs.map((vs) => vs.map((o): ExpectedValue => {
       const count = o.dims.reduce((a, b) => a * b, 1);

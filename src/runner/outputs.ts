@@ -2,7 +2,7 @@
 // runs: a report that cannot be written must not cost a vendor a whole run and then end in "internal error".
 // Never `mkdirSync(…, { recursive: true })` on a person's path: on some file systems (/proc) Node's recursive
 // mkdir loops forever. Directories are created one level at a time, and every failure is a one-line ConfigError.
-import { closeSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { tempPathFor } from './atomic-write.js';
@@ -21,8 +21,8 @@ function kind(p: string): 'dir' | 'file' | 'other' | 'denied' | undefined {
   }
 }
 
-/** Creates `dir` and its missing parents one level at a time. `flag` names the option in errors. */
-export function ensureDir(dir: string, flag: string): void {
+/** Creates `dir` and its missing parents one level at a time (returned, outermost first). `flag` names the option in errors. */
+export function ensureDir(dir: string, flag: string): string[] {
   const abs = path.resolve(dir);
   const missing: string[] = [];
   let cur = abs;
@@ -38,13 +38,26 @@ export function ensureDir(dir: string, flag: string): void {
     if (up === cur) break;
     cur = up;
   }
+  const made: string[] = [];
   for (const d of missing) {
     try {
       mkdirSync(d);
+      made.push(d);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST' && kind(d) === 'dir') continue;
+      removeMade(made);
       throw new ConfigError(flag, dir, `cannot create the directory ${d} (${why(e)})`);
     }
+  }
+  return made;
+}
+
+/** Removes directories ensureDir made (still empty), innermost first. */
+function removeMade(made: readonly string[]): void {
+  for (const d of [...made].reverse()) {
+    try {
+      rmdirSync(d);
+    } catch { /* something was written into it meanwhile: it stays */ }
   }
 }
 
@@ -83,14 +96,20 @@ export function checkOutputFile(file: string, flag: string): void {
   }
 }
 
-/** Checks a directory that files will be written into (schema --out): creatable and writable. */
+/**
+ * Checks a directory that files will be written into (schema --out, repro --output, run --repro-dir): creatable and
+ * writable, tried for real and then undone, so a command refused later has created nothing; its writer creates it
+ * (ensureDir) when it writes.
+ */
 export function checkOutputDir(dir: string, flag: string): void {
-  ensureDir(dir, flag);
+  const made = ensureDir(dir, flag);
   const probe = path.join(path.resolve(dir), `.pjrt-cts-write-test-${process.pid}`);
   try {
     closeSync(openSync(probe, 'w'));
     unlinkSync(probe);
   } catch (e) {
     throw new ConfigError(flag, dir, `cannot write into the directory (${why(e)})`);
+  } finally {
+    removeMade(made);
   }
 }

@@ -3,12 +3,10 @@
 // What the earlier run selected is rebuilt from its recorded options (and, for a run that was itself a rerun, the ids
 // it recorded), so a Ctrl-C'd run of 3,902 cases with 371 records reruns the other 3,531 too.
 import { ConfigError } from '../config/errors.js';
-import type { ResultsFile } from '../config/results.js';
+import { FAILED, type ResultsFile } from '../config/results.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { parseShard, selectCases } from './select.js';
 
-/** Statuses run again: every non-pass that is not a verdict about the plugin's capabilities. */
-const AGAIN: ReadonlySet<string> = new Set(['fail', 'crash', 'timeout', 'warn', 'xfail', 'flaky']);
 /** Skips that say the case never ran (or ran and failed under a failed precondition). */
 const NOT_A_VERDICT = /^(interrupted|not run|blocked by|depends on)/;
 
@@ -29,7 +27,7 @@ function earlierSelection(file: string, earlier: ResultsFile, catalogue: readonl
 /** The ids to run again (`file` names the earlier run in messages). */
 export function rerunSet(file: string, earlier: ResultsFile, catalogue: readonly CatalogueEntry[]): Set<string> {
   const recorded = new Set(earlier.results.map((r) => r.id));
-  const ids = new Set(earlier.results.filter((r) => AGAIN.has(r.status) || (r.status === 'skip' && NOT_A_VERDICT.test(r.message ?? ''))).map((r) => r.id));
+  const ids = new Set(earlier.results.filter((r) => FAILED.has(r.status) || (r.status === 'skip' && NOT_A_VERDICT.test(r.message ?? ''))).map((r) => r.id));
   for (const c of earlierSelection(file, earlier, catalogue)) if (!recorded.has(c.id)) ids.add(c.id);
   return ids;
 }

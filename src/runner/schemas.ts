@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from './atomic-write.js';
 import path from 'node:path';
-import { checkOutputDir } from './outputs.js';
+import { checkOutputDir, ensureDir } from './outputs.js';
 import { ConfigError } from '../config/errors.js';
 import { jsonSchemaOf, SCHEMA_FILES, type SchemaName } from '../config/json-schema.js';
 import { named, refuseOverwrites } from './output-paths.js';
@@ -24,6 +24,7 @@ export function writeSchemas(dir: string): string[] {
   refuseOverwrites([named('--config', configRead({}))], files.map((f) => named('--out', f)));
   const foreign = files.find((f) => existsSync(f) && !ours(f));
   if (foreign) throw new ConfigError('--out', dir, `expected a directory without files of these names that are not pjrt-cts schemas: ${foreign} would be overwritten`);
+  ensureDir(dir, '--out');
   return names.map((name, i) => {
     writeFileAtomic(files[i]!, JSON.stringify(jsonSchemaOf(name), null, 2) + '\n');
     return files[i]!;

@@ -29,11 +29,27 @@ type Step = (j: Judgement, e: CatalogueEntry, ctx: StatusContext) => Judgement;
 /** strict: a case that needed a retry to pass is not conformant. */
 const flaky: Step = (j, e, ctx) => (ctx.strict && j.status === 'flaky' && e.source !== 'quality' ? { ...j, status: 'fail' } : j);
 
+/** How a quality case's failure message starts, before the status its body ended with. */
+const QUALITY_WORDS = 'quality check (never fails a gate) ended';
+const QUALITY_HEAD = new RegExp(`^${QUALITY_WORDS.replace(/[()]/g, '\\$&')} (\\w+): ?`);
+
 /** A `quality` case never fails a gate: its failure is a warning. */
 const quality: Step = (j, e, ctx) => {
   if (e.source !== 'quality' || !(FAILING.has(j.status) || (ctx.strict && j.status === 'flaky'))) return j;
-  return { ...j, status: 'warn', message: `quality check (never fails a gate) ended ${j.status}: ${j.message ?? ''}`.trimEnd() };
+  return { ...j, status: 'warn', message: `${QUALITY_WORDS} ${j.status}: ${j.message ?? ''}`.trimEnd() };
 };
+
+/**
+ * The status a failed case's body ended with and its own message: a `warn`'s, read back from the quality step's
+ * wording; an `xfail`'s or `flaky`'s from the rule (a crash's or hang's rule is the call in flight and the status).
+ */
+export function ownOutcome(r: Pick<CaseResult, 'status' | 'message' | 'rule'>): { status: string; message: string } {
+  const message = r.message ?? '';
+  const q = QUALITY_HEAD.exec(message);
+  if (q) return { status: q[1]!, message: message.slice(q[0].length) };
+  if (FAILING.has(r.status)) return { status: r.status, message };
+  return { status: /:(crash|timeout)$/.exec(r.rule ?? '')?.[1] ?? 'fail', message };
+}
 
 const PAST: Partial<Record<Status, string>> = { fail: 'failed', crash: 'crashed', timeout: 'timed out' };
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, externalProgramsDir, programFor, type CaseContext } from '../../src/harness/index.js';
-import { capabilityCells, inspectOutput, loadCorpus, loadCorpusOnce, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
+import { capabilityCells, CORPUS_EXPECTED, corpusRule, findingsText, inspectOutput, instanceLabel, loadCorpus, loadCorpusOnce, outputLabel, type CorpusEntry, type HostValue } from '../../src/corpus/index.js';
 import type { ObservedError } from '../../src/config/results.js';
 import type { Buffer, Device, LoadedExecutable } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/config/paths.js';
@@ -130,8 +130,8 @@ async function outputFindings(e: CorpusEntry, outputs: Buffer[][]): Promise<{ pr
   for (let r = 0; r < n; r++) {
     const want = e.outputs[r]!;
     const got = outputs[r] ?? [];
-    const who = n === 1 ? '' : e.partitions > 1 ? `replica ${Math.floor(r / e.partitions)} partition ${r % e.partitions}` : `replica ${r}`;
-    const at = (k: number) => (who ? `${who} output ${k}` : `output ${k}`);
+    const who = instanceLabel(r, e.replicas, e.partitions);
+    const at = (k: number) => outputLabel(who, k);
     if (got.length !== want.length) problems.push(`${who ? `${who}: ` : ''}expected ${want.length} outputs, got ${got.length}`);
     for (let k = 0; k < Math.min(got.length, want.length); k++) {
       const b = got[k]!;
@@ -172,11 +172,7 @@ async function checkEntry(ctx: CaseContext<{ entry: RunEntry }>): Promise<void> 
   for (const [cell, ok] of Object.entries(capabilityCells(e, problems.length === 0))) ctx.capability(cell, ok);
   if (observed.length) ctx.detail('observedError', observed);
   if (problems.length) {
-    check.fail(
-      { key: 'PJRT_LoadedExecutable_Execute:outputs-as-stablehlo-defines', text: `${e.name} (${e.description}): every output must have the program's element type and dims (PJRT_Buffer_ElementType/Dimensions, PJRT_Executable_Output*) and the values StableHLO defines (or one the sidecar accepts)` },
-      'the sidecar outputs',
-      `${problems.length} finding(s): ${problems.join('; ')}`,
-    );
+    check.fail(corpusRule(e.name, e.description), CORPUS_EXPECTED, findingsText(problems));
   }
 }
 

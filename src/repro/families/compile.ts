@@ -3,7 +3,7 @@
 // placed as the case placed it (a NUL after it or not, an unreadable page after the code or after its NUL: the C
 // program reproduces src/pjrt/program-args.ts's guard pages with mmap and mprotect), and each is judged as the case
 // judges it: a positive control, a compile that must succeed, or one that must be rejected (with a code, for `_code`).
-import { bytesDecl, bytesOf, cString, field, PLACEMENT_WORDS, placementOf, type CallLine, type CBody, type Family, type FamilyInput } from './recorded.js';
+import { bytesDecl, bytesOf, cString, field, PLACEMENT_WORDS, placementOf, textComment, type CallLine, type CBody, type Family, type FamilyInput } from './recorded.js';
 
 type Step =
   | { kind: 'ok' }
@@ -54,7 +54,9 @@ function stepCode(k: number, call: CallLine, step: Step, aot: boolean): { decl: 
   }
   const size = bytesOf(field(program, 'code'))!.length;
   const role = step.kind === 'control' ? 'a valid module (the positive control)' : step.kind === 'ok' ? 'a program that must compile' : 'the program that must be rejected';
-  return { decl: [code.decl, format.decl, options.decl].filter(Boolean).join('\n'), body, words: `${role}: ${size} bytes ${PLACEMENT_WORDS[placementOf(field(program, 'code'))]}` };
+  const text = textComment(`code_${k}: ${role}, the program code as the case sent it`, bytesOf(field(program, 'code'))!)
+    ?? `/* code_${k}: ${role}, the program code as the case sent it (${size} bytes): not text (an artifact, or bytes no parser reads), so the array alone */`;
+  return { decl: [text, code.decl, format.decl, options.decl].filter(Boolean).join('\n'), body, words: `${role}: ${size} bytes ${PLACEMENT_WORDS[placementOf(field(program, 'code'))]}` };
 }
 
 function build(input: FamilyInput): CBody | string {

@@ -54,6 +54,17 @@ export const lastCall = (input: FamilyInput, slot: string, back = 0): CallLine |
 
 export const dataArray = (name: string, b: Uint8Array): string => `static const unsigned char ${name}[${Math.max(b.length, 1)}] = ${b.length ? cBytes(b) : '{ 0 }'};`;
 
+/**
+ * A C comment holding a byte string's text, line by line (a program's StableHLO as the case sent it, cut where the case
+ * cut it), so a reader sees what the data array below it holds; undefined when the bytes are no text (an artifact).
+ */
+export function textComment(what: string, b: Uint8Array): string | undefined {
+  const text = Buffer.from(b).toString('utf8');
+  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text)) return undefined;
+  const lines = text.replace(/\*\//g, '* /').split('\n');
+  return `/* ${what} (${b.length} bytes), as text:\n${lines.map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */`;
+}
+
 /** A recorded byte string as a C `Bytes` (data array and placement): the declaration, and the expression. */
 export function bytesDecl(name: string, v: LoggedValue | undefined): { decl: string; expr: string } | undefined {
   const b = bytesOf(v);

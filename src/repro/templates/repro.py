@@ -4,21 +4,32 @@
 Reads case.json beside this script (written by `pjrt-cts repro`): the program file as the case sent it, the inputs
 and expected outputs as .npy, the tolerance of the case's sidecar. Compiles the program with jaxlib's client of the
 plugin (loaded by path the way JAX registers a plugin, or a platform JAX already has), runs it on the inputs, prints
-got vs expected for every output, and ends with the verdict line in the CTS's form.
+got vs expected for every output, and ends with the case's verdict line, worded as the CTS words it (its rule, what
+it expected, the findings or report with values spelled as the CTS spells them).
 
   python3 repro.py --plugin /path/to/libplugin.so [--option name=value ...]   a plugin by path (create options from case.json)
   python3 repro.py --platform cuda                                            a platform JAX has (jax[cuda]: cuda; cpu: XLA's CPU client)
 
 Exit: 0 every output matches, 1 an output differs (the failure reproduced), 3 the plugin refused to create a client,
-compile or run it, 2 bad usage or no jax.
+compile or run it, 2 bad usage (no jax, no such plugin file or platform, too few devices).
 """
 import argparse
 import json
+import math
 import os
 import re
+import struct
 import sys
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+USAGE = 2  # the exit of bad usage: 1 says the failure reproduced
+
+
+def usage(message):
+    """Bad usage or a missing prerequisite: one line on stderr, exit 2."""
+    sys.stderr.write('repro.py: %s\n' % message)
+    sys.exit(USAGE)
 
 
 def parse_args():
@@ -53,7 +64,7 @@ try:
     except ImportError:
         from jax._src.lib import _jax
 except ImportError as e:
-    sys.exit('repro.py: needs jax and jaxlib (pip install jax; for a GPU, jax[cuda13]): %s' % e)
+    usage('needs jax and jaxlib (pip install jax; for a GPU, jax[cuda13]): %s' % e)
 
 jax.config.update('jax_enable_x64', True)
 
@@ -64,8 +75,6 @@ ML = {'bf16': 'bfloat16', 'f8e5m2': 'float8_e5m2', 'f8e4m3fn': 'float8_e4m3fn', 
       'f8e5m2fnuz': 'float8_e5m2fnuz', 'f8e4m3fnuz': 'float8_e4m3fnuz', 'f8e4m3': 'float8_e4m3', 'f8e3m4': 'float8_e3m4',
       'f8e8m0fnu': 'float8_e8m0fnu', 'f4e2m1fn': 'float4_e2m1fn', 'f6e2m3fn': 'float6_e2m3fn', 'f6e3m2fn': 'float6_e3m2fn',
       's4': 'int4', 'u4': 'uint4', 's2': 'int2', 'u2': 'uint2'}
-SIGNLESS = {'f8e8m0fnu'}
-PART = {'c64': 'f32', 'c128': 'f64'}
 
 
 def np_dtype(name):
@@ -73,7 +82,7 @@ def np_dtype(name):
         return np.dtype(NUMPY[name])
     if name in ML and hasattr(ml_dtypes, ML[name]):
         return np.dtype(getattr(ml_dtypes, ML[name]))
-    sys.exit('repro.py: this ml_dtypes has no %s (pip install -U ml_dtypes)' % name)
+    usage('this ml_dtypes has no %s (pip install -U ml_dtypes)' % name)
 
 
 def load(value):
@@ -85,7 +94,7 @@ def load(value):
 def parse_option(text):
     name, sep, v = text.partition('=')
     if not sep:
-        sys.exit('repro.py: --option %s: expected NAME=VALUE' % text)
+        usage('--option %s: expected NAME=VALUE' % text)
     if v in ('true', 'false'):
         return name, v == 'true'
     for conv in (int, float):
@@ -99,7 +108,7 @@ def parse_option(text):
 def backend():
     if ARGS.plugin:
         if not os.path.exists(ARGS.plugin):
-            sys.exit('repro.py: --plugin %s: no such file' % ARGS.plugin)
+            usage('--plugin %s: no such file' % ARGS.plugin)
         options = {} if ARGS.no_case_options else {k: v for k, v in CASE.get('createOptions', {}).items()}
         options.update(dict(parse_option(o) for o in ARGS.option))
         xla_bridge.register_plugin('pjrt_repro', library_path=os.path.abspath(ARGS.plugin), options=options)
@@ -111,147 +120,299 @@ def backend():
     platform = ARGS.platform or CASE.get('platform')
     try:
         return jax_backend.get_backend(platform), 'platform %s' % platform
-    except RuntimeError as e:
-        sys.exit('repro.py: JAX has no platform %r here (%s); pass --plugin /path/to/the/plugin.so' % (platform, str(e).split('\n')[0]))
+    except Exception as e:  # JAX has no such backend here (RuntimeError; some versions raise others)
+        usage('JAX has no platform %r here (%s); pass --plugin /path/to/the/plugin.so' % (platform, str(e).split('\n')[0]))
 
 
-# ---- comparison under the sidecar's tolerance (docs/corpus.md), element by element ---------------------------------
-def width(name):
-    return {'f4e2m1fn': 4, 'f6e2m3fn': 6, 'f6e3m2fn': 6, 'bf16': 16, 'f16': 16, 'f32': 32, 'f64': 64}.get(name, 8)
+# ---- values spelled as the CTS spells them (JavaScript's number formatting; src/corpus/values.ts encodeElement) -----
+def js_number(x):
+    """ECMAScript Number::toString of a double: what the CTS's String(x) and JSON.stringify print."""
+    if x != x:
+        return 'NaN'
+    if x == 0:
+        return '0'
+    if x < 0:
+        return '-' + js_number(-x)
+    if math.isinf(x):
+        return 'Infinity'
+    _, digits, exp = Decimal(repr(x)).normalize().as_tuple()
+    s = ''.join(map(str, digits))
+    k, n = len(s), exp + len(s)
+    if k <= n <= 21:
+        return s + '0' * (n - k)
+    if 0 < n <= 21:
+        return s[:n] + '.' + s[n:]
+    if -6 < n <= 0:
+        return '0.' + '0' * -n + s
+    return s[0] + ('.' + s[1:] if k > 1 else '') + 'e' + ('+' if n - 1 >= 0 else '-') + str(abs(n - 1))
 
 
-def is_float(name):
-    return name.startswith('f') or name == 'bf16'
+def js_precision(x, p):
+    """ECMAScript Number.prototype.toPrecision(p): p significant digits of the exact value, ties rounded up."""
+    if x != x:
+        return 'NaN'
+    if x < 0:
+        return '-' + js_precision(-x, p)
+    if math.isinf(x):
+        return 'Infinity'
+    e = 0
+    m = '0' * p
+    if x != 0:
+        with localcontext() as ctx:
+            ctx.prec = 2000
+            d = Decimal(x)
+            e = d.adjusted()
+            n = int(d.scaleb(p - 1 - e).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        if n >= 10 ** p:
+            n, e = 10 ** (p - 1), e + 1
+        m = str(n)
+    if e < -6 or e >= p:
+        return m[0] + ('.' + m[1:] if p > 1 else '') + 'e' + ('+' if e >= 0 else '-') + str(abs(e))
+    if e == p - 1:
+        return m
+    if e >= 0:
+        return m[:e + 1] + '.' + m[e + 1:]
+    return '0.' + '0' * -(e + 1) + m
 
 
-def bits_of(dt, x):
-    raw = np.array([x], dtype=dt).view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[dt.itemsize])[0]
-    return int(raw)
+# ---- element types, as case.json describes them ("type": name, kind, bits; a float's canonical NaN, smallest normal,
+# whether its ULP distances are signed; a complex type's part), and bit patterns ---------------------------------------
+_TABLES = {}
 
 
-def ordered(name, b):
-    if name in SIGNLESS:
-        return b
-    w = width(name)
-    sign = 1 << (w - 1)
-    return -(b & (sign - 1)) if b & sign else b
+def value(t, bits):
+    """The value of a float pattern, as a Python float."""
+    w = t['bits']
+    if w == 32:
+        return struct.unpack('<f', struct.pack('<I', bits))[0]
+    if w == 64:
+        return struct.unpack('<d', struct.pack('<Q', bits))[0]
+    table = _TABLES.get(t['name'])
+    if table is None:
+        dt = np_dtype(t['name'])
+        raw = np.arange(1 << w, dtype={1: np.uint8, 2: np.uint16}[dt.itemsize])
+        table = _TABLES[t['name']] = raw.view(dt).astype(np.float64).tolist()
+    return table[bits]
 
 
-def element_mismatch(name, dt, e, a, tol):
-    """None when `a` matches `e` (numpy scalars of dtype `dt`), else why not."""
-    if name not in PART and bits_of(dt, e) == bits_of(dt, a):
+def round_to(t, x):
+    """x rounded to the float type t, as a Python float."""
+    if t['bits'] == 64:
+        return x
+    with np.errstate(all='ignore'):
+        return float(np.array(x, dtype=np.float64).astype(np_dtype(t['name'])).astype(np.float64))
+
+
+def patterns(a, t):
+    """The elements of an array as bit patterns (Python ints, masked to the type's width), in C order."""
+    flat = np.ascontiguousarray(a).reshape(-1)
+    if flat.dtype.itemsize == 16:
+        return [int(lo) | (int(hi) << 64) for lo, hi in flat.view(np.uint64).reshape(-1, 2).tolist()]
+    mask = (1 << t['bits']) - 1
+    return [int(x) & mask for x in flat.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize]).tolist()]
+
+
+def hex_of(t, bits):
+    return '0x%0*x' % ((t['bits'] + 3) // 4, bits)
+
+
+def shortest(t, x):
+    """The shortest decimal that rounds back to x in t (the CTS's spelling of a float element)."""
+    if t['bits'] == 64:
+        return x
+    for p in range(1, 18):
+        y = float(js_precision(x, p))
+        if round_to(t, y) == x:
+            return y
+    return x
+
+
+def element_json(t, bits):
+    kind = t['kind']
+    if kind == 'pred':
+        return 'true' if bits else 'false'
+    if kind in ('sint', 'uint'):
+        v = bits - (1 << t['bits']) if kind == 'sint' and bits >> (t['bits'] - 1) else bits
+        return '"%d"' % v if t['bits'] > 32 else '%d' % v
+    if kind == 'complex':
+        part, w = t['part'], t['part']['bits']
+        return '[%s,%s]' % (element_json(part, bits & ((1 << w) - 1)), element_json(part, bits >> w))
+    x = value(t, bits)
+    if x != x:
+        return '"nan"' if bits == int(t.get('canonicalNan', '-1'), 16) else '"%s"' % hex_of(t, bits)
+    if math.isinf(x):
+        return '"inf"' if x > 0 else '"-inf"'
+    if x == 0 and math.copysign(1, x) < 0:
+        return '"-0"'
+    return js_number(shortest(t, x))
+
+
+def show(t, bits):
+    e = element_json(t, bits)
+    return '%s (%s)' % (e, hex_of(t, bits)) if t['kind'] in ('float', 'complex') else e
+
+
+# ---- comparison as the CTS compares (src/corpus/compare.ts), element by element ------------------------------------
+def ordered(t, bits):
+    if not t.get('signed', True):
+        return bits
+    sign = 1 << (t['bits'] - 1)
+    return -(bits & (sign - 1)) if bits & sign else bits
+
+
+def element_mismatch(t, e, a, tol):
+    """None when pattern a matches pattern e under the tolerance, else why not."""
+    if e == a:
         return None
-    if name in PART:
-        pd = np_dtype(PART[name])
-        re_ = element_mismatch(PART[name], pd, pd.type(e.real), pd.type(a.real), tol)
-        im = element_mismatch(PART[name], pd, pd.type(e.imag), pd.type(a.imag), tol)
+    if t['kind'] == 'complex':
+        part, w = t['part'], t['part']['bits']
+        re_ = element_mismatch(part, e & ((1 << w) - 1), a & ((1 << w) - 1), tol)
+        im = element_mismatch(part, e >> w, a >> w, tol)
         if re_ is None and im is None:
             return None
-        return '; '.join(x for x in [re_ and 'real part: ' + re_, im and 'imaginary part: ' + im] if x)
-    if not is_float(name):
+        return ('real part: %s' % re_ if re_ is not None else '') + ('; ' if re_ is not None and im is not None else '') + \
+            ('imaginary part: %s' % im if im is not None else '')
+    if t['kind'] != 'float':
         return 'not equal'
-    ef, af = float(e), float(a)
-    if np.isnan(ef) or np.isnan(af):
-        return None if np.isnan(ef) and np.isnan(af) else 'NaN mismatch'
-    if np.isinf(ef) or np.isinf(af):
-        return None if ef == af else 'infinity mismatch'
-    if ef == 0 and af == 0:
-        return None if tol.get('signedZeros') is False or np.signbit(ef) == np.signbit(af) else 'sign of zero differs'
-    if tol.get('subnormalsMayFlush') and af == 0 and abs(ef) < float(ml_dtypes.finfo(dt).smallest_normal):
+    ev, av = value(t, e), value(t, a)
+    if ev != ev or av != av:
+        return None if ev != ev and av != av else 'NaN mismatch'
+    if math.isinf(ev) or math.isinf(av):
+        return None if ev == av else 'infinity mismatch'
+    if ev == 0 and av == 0:
+        return None if tol.get('signedZeros') is False or math.copysign(1, ev) == math.copysign(1, av) else 'sign of zero differs'
+    if tol.get('subnormalsMayFlush') and av == 0 and ev != 0 and abs(ev) < t['smallestNormal']:
         return None
-    dist = abs(ordered(name, bits_of(dt, e)) - ordered(name, bits_of(dt, a)))
+    dist = abs(ordered(t, e) - ordered(t, a))
     if dist <= tol.get('ulp', 0):
         return None
-    diff = abs(af - ef)
+    diff = abs(av - ev)
     if 'abs' in tol and diff <= tol['abs']:
         return None
-    if 'rel' in tol and diff <= tol['rel'] * abs(ef):
+    if 'rel' in tol and diff <= tol['rel'] * abs(ev):
         return None
     return '%d ulp apart' % dist
 
 
-def show(name, dt, x):
-    if name == 'pred':
-        return 'true' if x else 'false'
-    if not is_float(name) and name not in PART:
-        return str(int(x))
-    if name in PART:
-        pd = np_dtype(PART[name])
-        return '[%s, %s]' % (show(PART[name], pd, pd.type(x.real)), show(PART[name], pd, pd.type(x.imag)))
-    v = float(x)
-    text = 'nan' if np.isnan(v) else ('-0' if v == 0 and np.signbit(v) else ('%d' % v if v == int(v) and abs(v) < 2 ** 53 else repr(v))) if np.isfinite(v) else ('inf' if v > 0 else '-inf') if not np.isnan(v) else 'nan'
-    return '%s (0x%0*x)' % (text, (width(name) + 3) // 4, bits_of(dt, x))
-
-
-def mismatches(name, want, got, tol, open_elements, label, listed=10):
-    dt = want.dtype
-    if got.shape != want.shape:
-        return '%s: expected dims %s, got %s' % (label, list(want.shape), list(got.shape))
-    w, g = want.reshape(-1), got.reshape(-1)
+def mismatches(out, want, got, label):
+    """The CTS's finding for one value (inspectValue): None, or how many elements differ and the first ones."""
+    t = out['type']
+    head = '%s (%s[%s])' % (label, t['name'], ','.join(map(str, out['dims'])))
+    if got.size != want.size:
+        return '%s: expected %d bytes, got %d' % (head, want.nbytes, got.size * want.itemsize)
+    tol = out.get('tolerance', {})
+    skip = set(out.get('implementationDefined', []))
+    w, g = patterns(want, t), patterns(got, t)
     bad, shown = 0, []
-    for i in range(w.size):
-        if i in open_elements:
+    for i in range(len(w)):
+        if i in skip:
             continue
-        why = element_mismatch(name, dt, w[i], g[i], tol)
+        why = element_mismatch(t, w[i], g[i], tol)
         if why is None:
             continue
         bad += 1
-        if len(shown) < listed:
-            idx = ','.join(str(int(k)) for k in np.unravel_index(i, want.shape)) if want.ndim else ''
-            shown.append('element %d [%s]: expected %s, got %s: %s' % (i, idx, show(name, dt, w[i]), show(name, dt, g[i]), why))
+        if len(shown) < CASE['verdict']['listed']:
+            idx = ','.join(str(int(k)) for k in np.unravel_index(i, out['dims'])) if out['dims'] else ''
+            shown.append('element %d [%s]: expected %s, got %s: %s' % (i, idx, show(t, w[i]), show(t, g[i]), why))
     if not bad:
         return None
-    notes = (['tolerance %s' % json.dumps(tol, separators=(',', ':'))] if tol and is_float(name) else []) + \
+    notes = (['tolerance ' + out['toleranceJson']] if tol and t['kind'] in ('float', 'complex') else []) + \
             (['the first %d listed' % len(shown)] if bad > len(shown) else [])
-    return '%s: %d of %d elements differ%s: %s' % (label, bad, w.size, ' (%s)' % '; '.join(notes) if notes else '', '; '.join(shown))
+    return '%s: %d of %d elements differ%s: %s' % (head, bad, len(w), ' (%s)' % '; '.join(notes) if notes else '', '; '.join(shown))
 
 
-def accepted_mismatches(out, got, label, inputs, listed=8):
-    """The exhaustive acceptance: element i passes when its bit pattern lies in one of its accepted intervals."""
-    acc = out['accepted']
-    offsets, lo, hi = (np.load(os.path.join(HERE, acc[k])).astype(np.int64) for k in ('offsets', 'lo', 'hi'))
-    name = out['dtype']
-    want = load(out)
-    if got.shape != want.shape:
-        return '%s: expected dims %s, got %s' % (label, list(want.shape), list(got.shape))
-    uint = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
-    bits = got.reshape(-1).view(uint).astype(np.int64) & ((1 << width(name)) - 1)
-    counts = np.diff(offsets)
-    each = np.repeat(bits, counts)
-    inside = (lo <= each) & (each <= hi)
-    ok = np.logical_or.reduceat(inside, offsets[:-1])
-    bad = np.flatnonzero(~ok)
-    if bad.size == 0:
-        return None
-    dt = want.dtype
-    flat_want = want.reshape(-1)
-    shown = []
-    for i in bad[:listed]:
-        ins = ', '.join(show(name, x.dtype, x.reshape(-1)[i]) for x in inputs)
-        ranges = ', '.join(('0x%x' % a if a == b else '0x%x..0x%x' % (a, b)) for a, b in zip(lo[offsets[i]:offsets[i + 1]], hi[offsets[i]:offsets[i + 1]]))
-        shown.append('element %d: %s -> expected %s, got %s (accepted: %s)' % (i, ins, show(name, dt, flat_want[i]), show(name, dt, got.reshape(-1)[i]), ranges))
-    return '%s: %d mismatches of %d elements (%d not compared; %s)%s: %s' % (
-        label, bad.size, bits.size, acc['notCompared'], acc['rule'], '; the first %d listed' % len(shown) if bad.size > len(shown) else '', '; '.join(shown))
-
-
-def compare(out, got, label, inputs):
+def compare(out, got, label):
+    """The CTS's finding for one output (inspectOutput): against the expected value, then each alternative."""
     if out.get('anyValue'):
         return None
-    if out.get('accepted'):
-        return accepted_mismatches(out, got, label, inputs)
-    want = load(out)
-    tol = out.get('tolerance', {})
-    open_elements = set(out.get('implementationDefined', []))
-    first = mismatches(out['dtype'], want, got, tol, open_elements, label)
+    first = mismatches(out, load(out), got, label)
     if first is None:
         return None
     why = []
     for alt in out.get('alternatives', []):
-        m = mismatches(out['dtype'], load(alt), got, tol, open_elements, label)
+        m = mismatches(out, load(alt), got, label)
         if m is None:
             return None
         why.append('the alternative accepted because %s: %s' % (alt['reason'], m[m.index(':') + 2:]))
     return first + ('; nor does it match ' + '; nor '.join(why) if why else '')
+
+
+# ---- an exhaustive case's report (src/corpus/exhaustive.ts checkResults and describeReport) ---------------------------
+def exhaustive_report(out, got, inputs):
+    """The report of the case's judge: mismatches, what it accepted how, the largest errors, the first mismatches."""
+    rep, t = out['report'], out['type']
+    flags, alt_offsets, alt = (np.load(os.path.join(HERE, rep[k])).tolist() for k in ('flags', 'altOffsets', 'alt'))
+    bit = rep['flagBits']
+    count = 1 << t['bits']
+    values = [value(t, b) for b in range(count)]
+    rank = [-(b - count // 2) if b >= count // 2 else b for b in range(count)]  # the format's total order (ulp distances)
+    zeros = set(rep['zeros'])
+    tol = rep['tolerance']
+    want, a_bits = patterns(load(out), t), patterns(got, t)
+    ins = [patterns(x, t) for x in inputs]
+
+    def why(c, a):
+        c = c & (count - 1) if c < 0 else c  # a NaN of a type without one: compared as its bits modulo the width
+        if c == a or (values[c] != values[c] and values[a] != values[a]):
+            return None
+        m = element_mismatch(t, c, a, tol)
+        if m is not None:
+            return m
+        return 'outside [-1, 1]' if rep['unitRange'] and abs(values[a]) > 1 else None
+
+    r = {'mismatches': 0, 'skipped': 0, 'substituted': 0, 'flushed': 0, 'ulp': 0, 'abs': 0.0, 'rel': 0.0, 'worst': None}
+    first = []
+
+    def measure(c, a, m):
+        if c < 0 or c == a or not math.isfinite(values[c]) or not math.isfinite(values[a]):
+            return
+        ulp, diff = abs(rank[c] - rank[a]), abs(values[a] - values[c])
+        if ulp > r['ulp']:
+            r['ulp'], r['worst'] = ulp, m
+        r['abs'] = max(r['abs'], diff)
+        if values[c] != 0:
+            r['rel'] = max(r['rel'], diff / abs(values[c]))
+
+    for i in range(len(want)):
+        if flags[i] & bit['skip']:
+            r['skipped'] += 1
+            continue
+        e, a = want[i], a_bits[i]
+        if e == a:
+            continue
+        operands = [x[i] for x in ins]
+        m0 = why(e, a)
+        if m0 is None:
+            measure(e, a, (operands, e, a, ''))
+            continue
+        if (flags[i] & bit['flushSubnormal'] and values[a] == 0) or (flags[i] & bit['flushInF32'] and a in zeros):
+            r['flushed'] += 1
+            continue
+        c = next((c for c in alt[alt_offsets[i]:alt_offsets[i + 1]] if why(c, a) is None), None)
+        if c is not None:
+            r['substituted'] += 1
+            measure(c, a, (operands, c, a, ''))
+            continue
+        measure(e, a, (operands, e, a, m0))
+        r['mismatches'] += 1
+        if len(first) < rep['listed']:
+            first.append((operands, e, a, m0))
+
+    def num(x):
+        return 'nan' if x != x else '-0' if x == 0 and math.copysign(1, x) < 0 else js_number(x)
+
+    def one(operands, e, a, reason):
+        text = '%s \u2192 expected %s (%s), got %s (%s)' % (', '.join('%s (%s)' % (num(values[b]), hex_of(t, b)) for b in operands),
+                                                     num(values[e]), hex_of(t, e), num(values[a]), hex_of(t, a))
+        return text + (': ' + reason if reason else '')
+
+    worst = ' at ' + one(*r['worst'][:3], '') if r['worst'] else ''
+    head = ('%s on %s: %d inputs, %d mismatches, %d not compared (XLA\'s skip rules), %d accepted as subnormal inputs read as '
+            '\u00b10/\u00b1smallest normal, %d as subnormal results flushed; largest error %d ulp%s, abs %s, rel %s; %s') % (
+        rep['op'], t['name'], len(want), r['mismatches'], r['skipped'], r['substituted'], r['flushed'], r['ulp'], worst,
+        js_precision(r['abs'], 3), js_precision(r['rel'], 3), rep['limit'])
+    report = head + ('; first mismatches: ' + '; '.join(one(*m) for m in first) if first else '')
+    return report if r['mismatches'] else None
 
 
 # ---- compile and run -----------------------------------------------------------------------------------------------
@@ -260,7 +421,7 @@ def main():
     devices = client.local_devices()[:INSTANCES]
     print('plugin: %s (platform %s, %s); jax %s' % (where, client.platform, ' '.join(str(client.platform_version).split()), jax.__version__))
     if len(devices) < INSTANCES:
-        sys.exit('repro.py: the program needs %d devices; the client has %d' % (INSTANCES, len(devices)))
+        usage('the program needs %d devices; the client has %d' % (INSTANCES, len(devices)))
     program = os.path.join(HERE, CASE['program'])
     code = open(program, 'rb').read()
     if CASE['form'] == 'text':
@@ -299,29 +460,37 @@ def main():
     except Exception as e:
         print(verdict + 'error: execute: ' + str(e).split('\n')[0])
         return 3
-    problems = []
+    problems, report = [], None
+    names = {str(np_dtype(o['dtype'])): o['dtype'] for per in CASE['outputs'] for o in per}
     for i in range(INSTANCES):
-        who = '' if INSTANCES == 1 else ('replica %d ' % i if CASE['partitions'] == 1 else 'replica %d partition %d ' % divmod(i, CASE['partitions']))
+        who = '' if INSTANCES == 1 else ('replica %d' % i if CASE['partitions'] == 1 else 'replica %d partition %d' % divmod(i, CASE['partitions']))
+        at = (lambda k: '%s output %d' % (who, k)) if who else (lambda k: 'output %d' % k)
         want = CASE['outputs'][i]
         if len(got[i]) != len(want):
-            problems.append('%sexpected %d outputs, got %d' % (who, len(want), len(got[i])))
+            problems.append('%sexpected %d outputs, got %d' % (who + ': ' if who else '', len(want), len(got[i])))
         for k, out in enumerate(want[:len(got[i])]):
             g = got[i][k]
-            label = '%soutput %d' % (who, k)
-            if str(g.dtype) != str(np_dtype(out['dtype'])):
-                problems.append('%s: expected element type %s, got %s' % (label, out['dtype'], g.dtype))
-                continue
             expected = ('any value: ' + out['anyValue']) if out.get('anyValue') else np.array2string(load(out), threshold=64).replace('\n', '\n           ')
-            print('%s (%s[%s]):\n  got      %s\n  expected %s' % (label, out['dtype'], ','.join(map(str, out['dims'])),
+            print('%s (%s[%s]):\n  got      %s\n  expected %s' % (at(k), out['dtype'], ','.join(map(str, out['dims'])),
                   np.array2string(g, threshold=64).replace('\n', '\n           '), expected))
-            inputs = [load(v) for v in CASE['inputs'][i]] if CASE.get('elementwise') else []
-            m = compare(out, g, '%s (%s[%s])' % (label, out['dtype'], ','.join(map(str, out['dims']))), inputs)
-            if m:
-                problems.append(m)
-    if problems:
-        print(verdict + 'fail: ' + '; '.join(problems))
+            if str(g.dtype) != str(np_dtype(out['dtype'])):
+                problems.append('%s: PJRT_Buffer_ElementType: expected %s, got %s' % (at(k), out['dtype'], names.get(str(g.dtype), str(g.dtype))))
+                continue
+            if list(g.shape) != list(out['dims']):
+                problems.append('%s: PJRT_Buffer_Dimensions: expected %s, got %s' % (at(k), json.dumps(out['dims'], separators=(',', ':')), json.dumps(list(g.shape), separators=(',', ':'))))
+            if out.get('report'):
+                report = exhaustive_report(out, g, [load(v) for v in CASE['inputs'][i]])
+            else:
+                m = compare(out, g, at(k))
+                if m:
+                    problems.append(m)
+    # the case's verdict, as the CTS words it: its rule, what it expected, and its findings (or its report)
+    v = CASE['verdict']
+    got_text = report if report and not problems else '%d finding(s): %s' % (len(problems), '; '.join(problems)) if problems else None
+    if got_text:
+        print('%s: fail: %s: expected %s, got %s' % (CASE['id'], v['rule'], v['expected'], got_text))
         return 1
-    print(verdict + 'pass: every output matches')
+    print(CASE['id'] + ': pass: every output matches')
     return 0
 
 
