@@ -21,7 +21,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/worker'],
   ['src/runner', 'src/framework'],
   ['reporters'],
-  ['src/repro'],
+  ['src/repro', 'src/jax-tests'],
   ['src/cli'],
   ['bin', 'scripts'],
 ];
