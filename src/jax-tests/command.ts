@@ -2,7 +2,7 @@
 // (loaded as JAX loads plugins: plugin-env.ts), each file in its own watched processes (file-runner.ts), every test
 // judged once (triage.ts, then the status pipeline with the expectations) and written by the reporters every run
 // uses: console, JSON results and stream, JUnit, HTML, and the baseline to accept (baseline.ts).
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { reportersFor, Reporters } from '../../reporters/index.js';
@@ -22,7 +22,8 @@ import { StatusPipeline } from '../runner/status.js';
 import { loadResultsOrStream } from '../runner/stream-results.js';
 import { verdict } from '../runner/summary.js';
 import { JaxBaselineReporter } from './baseline.js';
-import { blameOf, loadCallLog, logSlice, traceShimPath, type Blame } from './call-blame.js';
+import { blameOf, logSlice, type Blame } from './call-blame.js';
+import { traceShimPath } from '../framework/trace-shim.js';
 import { lackedFromResults } from './capabilities.js';
 import { checkVersions, pythonFor, selectTestFiles } from './checkout.js';
 import { runTestFile, type FileRun, type TestRecord } from './file-runner.js';
@@ -89,19 +90,16 @@ function rerunSelection(file: string): Map<string, string[]> {
 }
 
 /** The plugin (or JAX's CPU backend) under test, its identity, and the trace shim when --call-trace asks. */
-async function targetOf(o: JaxTestsOptions): Promise<{ target: JaxTarget; identity: PluginIdentity; label: string; callLog?: Exclude<Awaited<ReturnType<typeof loadCallLog>>, string> }> {
+async function targetOf(o: JaxTestsOptions): Promise<{ target: JaxTarget; identity: PluginIdentity; label: string; traced: boolean }> {
   if (o.jaxCpu) {
     if (o.plugin || o.callTrace) throw new ConfigError('--jax-cpu', 'true', 'runs JAX\'s own CPU backend: no --plugin, no --call-trace');
-    return { target: { kind: 'jax-cpu' }, identity: { name: 'jax-cpu', path: 'jaxlib (JAX\'s built-in CPU backend)' }, label: 'JAX\'s CPU backend' };
+    return { target: { kind: 'jax-cpu' }, identity: { name: 'jax-cpu', path: 'jaxlib (JAX\'s built-in CPU backend)' }, label: 'JAX\'s CPU backend', traced: false };
   }
   const plugin = resolvePluginArg(o.config, o.plugin, o.createOptions);
   const identity: PluginIdentity = { name: plugin.name, path: plugin.library, createOptions: Object.fromEntries(Object.entries(plugin.createOptions).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : Array.isArray(v) ? v.map(Number) : v])) };
-  if (!o.callTrace) return { target: { kind: 'plugin', plugin }, identity, label: plugin.name };
+  if (!o.callTrace) return { target: { kind: 'plugin', plugin }, identity, label: plugin.name, traced: false };
   const shim = traceShimPath();
-  const callLog = await loadCallLog();
-  if (typeof callLog === 'string') throw new ConfigError('--call-trace', shim, callLog);
-  if (!existsSync(shim)) throw new ConfigError('--call-trace', shim, 'expected the call-trace shim to be built (it is not there)');
-  return { target: { kind: 'plugin', plugin, traceShim: shim }, identity, label: plugin.name, callLog };
+  return { target: { kind: 'plugin', plugin, traceShim: shim }, identity, label: plugin.name, traced: true };
 }
 
 export async function jaxTestsCommand(o: JaxTestsOptions): Promise<number> {
@@ -111,7 +109,7 @@ export async function jaxTestsCommand(o: JaxTestsOptions): Promise<number> {
   const checkout = path.resolve(o.jaxSrc);
   const rerun = o.rerunFailed ? rerunSelection(o.rerunFailed) : undefined;
   const files = rerun ? selectTestFiles(checkout, [...rerun.keys()]) : selectTestFiles(checkout, o.smoke ? SMOKE_FILES : o.files);
-  const { target, identity, label, callLog } = await targetOf(o);
+  const { target, identity, label, traced } = await targetOf(o);
   const expectations = o.expectations ? new Expectations(loadExpectations(o.expectations).expectations) : undefined;
   const lacking = o.fromResults ? lackedFromResults(o.fromResults) : [];
   const jobs = Math.max(1, Math.min(o.jobs, os.availableParallelism()));
@@ -141,10 +139,10 @@ export async function jaxTestsCommand(o: JaxTestsOptions): Promise<number> {
       out.result(r);
     });
     const blame = (rec: TestRecord): Blame | undefined => {
-      if (!callLog || !rec.traceLog) return undefined;
+      if (!traced || !rec.traceLog) return undefined;
       const from = rec.died ? rec.died.traceFrom : rec.outcome?.traceFrom;
       const to = rec.died ? null : rec.outcome?.traceTo;
-      return blameOf(callLog, logSlice(rec.traceLog, from, to), rec.died?.how);
+      return blameOf(logSlice(rec.traceLog, from, to), rec.died?.how);
     };
     const perFile: FileRun[] = [];
     const accept = (fr: FileRun): void => {
