@@ -17,6 +17,7 @@ import { aotProgram, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported 
 import { compileDeclined } from '../_lib/declined.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { BAD_PROGRAMS } from '../_lib/programs.js';
+import { READS_ONLY_CODE_SIZE_CITE, READS_WITHIN_TERMINATED_CITE } from '../_lib/program-code.js';
 
 /** The area, shared with the suites' programs (aot-suite-programs.ts). */
 export const t = area('tier1.aot_compile', {
@@ -216,8 +217,6 @@ t.case('rejects_bad_program', {
       `PJRT_Compile of a malformed program (${ctx.p.id}) against a topology must return an error, not succeed or crash`);
   });
 
-const PROGRAM_CITE = 'PJRT_Program: "Serialized code", `code` and `code_size`, "String is owned by the caller"';
-
 /** add_f32 compiled ahead of time with its code placed right before a PROT_NONE page (src/pjrt/program-args.ts). */
 async function aotCompileAt(ctx: CaseContext<unknown>, placement: CodePlacement): Promise<void> {
   const e = entry('add_f32');
@@ -237,13 +236,13 @@ async function aotRejectAtGuard(ctx: CaseContext<unknown>): Promise<void> {
 
 t.case('reads_within_terminated_code', {
   source: 'header',
-  cite: `${PROGRAM_CITE} — the caller's string is code_size bytes and, as every framework's std::string has it, a NUL after them: PJRT_Compile may read that terminator but no byte past it`,
+  cite: READS_WITHIN_TERMINATED_CITE,
   catches: ['program_lookahead_past_end'],
 }).run((ctx) => aotCompileAt(ctx, 'guard_after_nul'));
 
 t.case('reads_only_code_size', {
   source: 'quality',
-  cite: `${PROGRAM_CITE} — code_size says where the program ends; a compiler that reads past it works with every framework, whose std::string has a NUL there, but not with a C caller that passes exactly code_size bytes (XLA's MLIR parser reports an error at the end of a truncated text by reading on: libtpu dies there)`,
+  cite: READS_ONLY_CODE_SIZE_CITE,
   catches: ['program_read_as_c_string', 'program_lookahead_past_end'],
 })
   .params([{ id: 'valid' }, { id: 'truncated' }] as const)
