@@ -22,8 +22,9 @@ const STR = (p: string): F[] => [[p, 'const char*'], [`${p}_size`, 'size_t']];
 /** Opaque handle types (only ever used through pointers). */
 export const OPAQUE_TYPES: readonly string[] = [
   // PJRT_Error (0.107+) is a struct whose only member is a function-table pointer in the official header; here it stays
-  // opaque (no framework reads that member of a plugin's error). PJRT_Memory's (0.105+) is described below: XLA's
-  // C-API client reads it (PjRtCApiClient keeps its memory space in the memory's user data through it).
+  // opaque, so call logs keep naming errors as handles: the one case that reads its table (tier2.error_paths
+  // .error_function_table, src/pjrt/error-handle.ts) takes it at offset 0. PJRT_Memory's (0.105+) is described below:
+  // XLA's C-API client reads it (PjRtCApiClient keeps its memory space in the memory's user data through it).
   'PJRT_Error',
   'PJRT_Event', 'PJRT_Client', 'PJRT_Device', 'PJRT_DeviceDescription', 'PJRT_TopologyDescription',
   'PJRT_Executable', 'PJRT_LoadedExecutable', 'PJRT_Buffer', 'PJRT_FulfillAliasBufferCallback',

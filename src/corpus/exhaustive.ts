@@ -36,9 +36,12 @@ const ARITHMETIC: OpFaults = { catches: { bf16: ['bf16_truncates'], f16: ['f16_f
 
 /**
  * Per op, declared with the op: an f16 exp from a cheap polynomial in half precision; log1p as log(1 + x) with
- * 1 + x rounded to the type; sine/cosine with the argument reduced by a float 2π; the arithmetic ops' rounding.
+ * 1 + x rounded to the type; sine/cosine with the argument reduced by a float 2π; the arithmetic ops' rounding;
+ * negate, the witness of an execute that refuses the element type.
  */
 const OP_FAULTS: Readonly<Record<string, OpFaults>> = {
+  // a run-time refusal of a type the compiler and the upload accepted is a failure, core type or not (suites/_lib/declined.ts)
+  negate: { catches: { f16: ['execute_refuses_dtype=f16'], f8e4m3fn: ['execute_refuses_dtype=f8e4m3fn'] } },
   exponential: { catches: { f16: ['exp_f16_approx_in_half'] } },
   log_plus_one: { catches: { f16: ['log1p_as_log_of_sum'], bf16: ['log1p_as_log_of_sum'] } },
   sine: { catches: { f16: ['sine_cosine_float_pi_reduction'], bf16: ['sine_cosine_float_pi_reduction'] } },

@@ -12,6 +12,7 @@ export { viewDeleteTracker, strayViewDeleteCalls, type ViewDeleteTracker } from 
 export { drainRelayedCallbacks, waitForRelayedCallbacks } from './relay.js';
 export { alignedAlloc, free as freeNative, guardedBytes, isGuardPage, type GuardedBytes } from './libc.js';
 export { memoryFunctionTable, type MemoryFunctionTable } from './memory-table.js';
+export { functionTableOf, type FunctionTableView, type TableFunction } from './function-table.js';
 export { hold, release, pendingHolds } from './keepalive.js';
 export {
   encodeNamedValues,

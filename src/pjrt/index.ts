@@ -12,7 +12,7 @@ export { strayOnReadyCalls, strayViewDeleteCalls, drainRelayedCallbacks, waitFor
 export { Event } from './event.js';
 export { Executable, LoadedExecutable, type ExecuteOptions, type ExecuteResult } from './executable.js';
 export { TopologyDescription } from './topology.js';
-export { ErrorHandle, type ErrorPayload } from './error-handle.js';
+export { ErrorHandle, ERROR_TABLE_SINCE, type ErrorFunctionTable, type ErrorPayload } from './error-handle.js';
 export { ExecuteContext } from './execute-context.js';
 export { CopyToDeviceStream, HostCallbackSet, type RecvCallback, type RecvHandler, type SendCallback, type SendHandler } from './host-callbacks.js';
 export {

@@ -7,9 +7,11 @@ import { guardedBytes, type Args, type RawApi } from '../ffi/index.js';
 /**
  * - `terminated` (default): code_size bytes and a NUL after them;
  * - `guard_after_code`: the last byte of the code is the last readable byte;
- * - `guard_after_nul`: a NUL after the code, then the guard page (what a framework's buffer allows, and no byte more).
+ * - `guard_after_nul`: a NUL after the code, then the guard page (what a framework's buffer allows, and no byte more);
+ * - `zeroed_after_call`: as `terminated`, and every byte is zeroed once the call returned (the caller reuses its buffer:
+ *   PJRT_Client_Compile_Args.program "Only needs to stay alive for the duration of the Compile call").
  */
-export type CodePlacement = 'terminated' | 'guard_after_code' | 'guard_after_nul';
+export type CodePlacement = 'terminated' | 'guard_after_code' | 'guard_after_nul' | 'zeroed_after_call';
 
 export interface Program {
   code: string | Uint8Array;
@@ -27,11 +29,11 @@ export function programArgs(api: RawApi, program: Program): { args: Args; releas
   const code = codeBytes(program.code);
   const args = api.args('PJRT_Program').bytes('format', 'format_size', program.format ?? 'mlir').size('code_size', code.byteLength);
   const placement = program.placement ?? 'terminated';
-  if (placement === 'terminated') {
+  if (placement === 'terminated' || placement === 'zeroed_after_call') {
     const withNul = new Uint8Array(code.byteLength + 1);
     withNul.set(code);
     args.bytes('code', null, withNul);
-    return { args, release: () => undefined };
+    return { args, release: () => (placement === 'zeroed_after_call' ? withNul.fill(0) : undefined) };
   }
   const guarded = guardedBytes(code, { nulAfter: placement === 'guard_after_nul' });
   args.ptr('code', guarded.address);

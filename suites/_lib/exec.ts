@@ -46,14 +46,17 @@ export function readOut(b: Buffer, out: OutSpec): Promise<Uint8Array> {
   return b.toHost({ dtype: out.dtype, dims: out.dims });
 }
 
+/** Creates an argument's buffer on `device` (default: client.upload; a case may judge the upload's errors itself). */
+export type Upload = (a: HostArray, device: Device) => Promise<Buffer>;
+
 /**
  * Runs a one-replica program on `device` (default: the executable's first device); host bytes of every output,
  * read into destinations sized from `outs` (the expected output dtypes and dims).
  */
-export async function run1(client: Client, text: string, args: HostArray[], outs: readonly OutSpec[], device?: Device): Promise<Uint8Array[]> {
+export async function run1(client: Client, text: string, args: HostArray[], outs: readonly OutSpec[], device?: Device, upload?: Upload): Promise<Uint8Array[]> {
   const exe = await client.compileCached(await programFor(client, text)); // running, not testing compile: once per worker
   const dev = device ?? exe.addressableDevices()[0]!;
-  const bufs = await Promise.all(args.map((a) => client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: dev })));
+  const bufs = await Promise.all(args.map((a) => (upload ? upload(a, dev) : client.upload(a.data, { dtype: a.dtype, dims: a.dims, device: dev }))));
   const outputs = checkedOutputs(await exe.execute([bufs]), outs.length);
   return Promise.all(outputs[0]!.map((b, k) => readOut(b, outs[k]!)));
 }

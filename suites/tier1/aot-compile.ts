@@ -7,17 +7,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { area, type CaseContext } from '../../src/harness/index.js';
-import { artifactOf } from '../../src/harness/program-forms.js';
 import { capabilityCells, loadCorpusOnce, type CorpusEntry } from '../../src/corpus/index.js';
 import { Layouts, parseLayoutText, type CodePlacement, type Executable, type Program } from '../../src/pjrt/index.js';
 import { packageRoot } from '../../src/config/paths.js';
 import { dtype } from '../../src/abi/dtypes.js';
 import { enumDef } from '../../src/abi/enums.js';
 import * as check from '../_lib/check.js';
-import { COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
+import { aotProgram, COMPILE_TIMEOUT_MS, compileTarget, noCompilerIsUnsupported } from '../_lib/aot.js';
 import { compileDeclined } from '../_lib/declined.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { BAD_PROGRAMS } from '../_lib/programs.js';
+import { READS_ONLY_CODE_SIZE_CITE, READS_WITHIN_TERMINATED_CITE } from '../_lib/program-code.js';
 
 /** The area, shared with the suites' programs (aot-suite-programs.ts). */
 export const t = area('tier1.aot_compile', {
@@ -31,14 +31,8 @@ const CITE =
   'OutputElementTypes, OutputDimensions, OutputMemoryKinds ("one per output"), NumReplicas/NumPartitions, Name; Fingerprint, Serialize, ' +
   'GetCostAnalysis, GetCompiledMemoryStats, OptimizedProgram, and the Layouts extension\'s output layouts (one per output, of its rank)';
 
-/** The form the plugin compiles (plugins.json programForms; text unless it declares artifacts only). */
-function programOf(ctx: CaseContext<unknown>, e: CorpusEntry): Program {
-  const forms = ctx.config.programForms;
-  if (!forms || forms.includes('text')) return { code: e.program, format: 'mlir' };
-  const bytes = artifactOf(e.program, e.mlirFile.replace(/\.mlir$/, '.mlirbc'));
-  if (!bytes) ctx.unsupported('the plugin compiles portable artifacts only and this program has none');
-  return { code: bytes, format: 'mlir' };
-}
+/** The program of `e` in the form the plugin compiles: its text, or the committed artifact for an artifact-only plugin. */
+const programOf = (ctx: CaseContext<unknown>, e: CorpusEntry): Program => aotProgram(ctx, e.program, e.mlirFile.replace(/\.mlir$/, '.mlirbc'));
 
 /** Optional metadata: absent slot or UNIMPLEMENTED (the header lets these be unimplemented) is no finding. */
 function optional<T>(ctx: CaseContext<unknown>, what: string, f: () => T): T | undefined {
@@ -74,17 +68,22 @@ export async function aotCompile(ctx: CaseContext<unknown>, program: Program, wa
   return ctx.plugin.compile(topology, program, options, { scope: ctx.scope });
 }
 
-/** Compiles `e` against the topology; UNIMPLEMENTED/NOT_FOUND from the compiler is a capability the plugin lacks. */
+/**
+ * Compiles `e` against the topology. A refusal is a capability the plugin lacks when the platform has no compiler
+ * (the probe program is refused the same way: _lib/aot.ts) or the compiler declines the program (_lib/declined.ts,
+ * a mixed program judged by its core twin, compiled the same way); any other refusal fails the case.
+ */
 export async function aotCompileEntry(ctx: CaseContext<unknown>, e: CorpusEntry): Promise<Executable> {
+  const want = expectationOf(e);
   try {
-    const exe = await aotCompile(ctx, programOf(ctx, e), expectationOf(e));
+    const exe = await noCompilerIsUnsupported(ctx, () => aotCompile(ctx, programOf(ctx, e), want), { topology: await compileTarget(ctx) });
     for (const [cell, ok] of Object.entries(capabilityCells(e, true))) ctx.capability(cell, ok);
     return exe;
   } catch (err) {
-    const declined = compileDeclined(err, e.dtypes);
+    const declined = isUnsupported(err) ? undefined : await compileDeclined(err, { dtypes: e.dtypes, text: e.program, ops: e.ops }, (text) => aotCompile(ctx, aotProgram(ctx, text), want));
     if (isUnsupported(err) || declined) for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
     if (declined) ctx.unsupported(declined);
-    return noCompilerIsUnsupported(ctx, () => Promise.reject(err)); // NOT_FOUND: no compiler for the platform
+    throw err;
   }
 }
 
@@ -168,8 +167,13 @@ const dir = path.join(packageRoot(), 'fixtures', 'programs');
 const entries: readonly CorpusEntry[] = existsSync(dir) ? loadCorpusOnce(dir) : [];
 const rows = entries.map((e) => ({ id: e.name, entry: e }));
 
+/** NOT_FOUND for a core program from a compiler that compiles the probe program is a failure (_lib/aot.ts): shown on one. */
+const NOT_FOUND_WITNESS = { id: 'multiply_f32', fault: 'aot_compile_not_found=multiply' };
+
+const programCatches = (p: { id: string }): readonly string[] => [...(WITNESSES[p.id] ?? ['num_outputs_wrong']), ...(p.id === NOT_FOUND_WITNESS.id ? [NOT_FOUND_WITNESS.fault] : [])];
+
 if (rows.length > 0) {
-  t.case('program', { source: 'header', cite: CITE, catches: (p: { id: string }) => WITNESSES[p.id] ?? ['num_outputs_wrong'] }).params(rows).run(async (ctx) => {
+  t.case('program', { source: 'header', cite: CITE, catches: programCatches }).params(rows).run(async (ctx) => {
     const e = ctx.p.entry;
     const exe = await aotCompileEntry(ctx, e);
     checkExecutable(ctx, exe, e);
@@ -213,8 +217,6 @@ t.case('rejects_bad_program', {
       `PJRT_Compile of a malformed program (${ctx.p.id}) against a topology must return an error, not succeed or crash`);
   });
 
-const PROGRAM_CITE = 'PJRT_Program: "Serialized code", `code` and `code_size`, "String is owned by the caller"';
-
 /** add_f32 compiled ahead of time with its code placed right before a PROT_NONE page (src/pjrt/program-args.ts). */
 async function aotCompileAt(ctx: CaseContext<unknown>, placement: CodePlacement): Promise<void> {
   const e = entry('add_f32');
@@ -234,13 +236,13 @@ async function aotRejectAtGuard(ctx: CaseContext<unknown>): Promise<void> {
 
 t.case('reads_within_terminated_code', {
   source: 'header',
-  cite: `${PROGRAM_CITE} — the caller's string is code_size bytes and, as every framework's std::string has it, a NUL after them: PJRT_Compile may read that terminator but no byte past it`,
+  cite: READS_WITHIN_TERMINATED_CITE,
   catches: ['program_lookahead_past_end'],
 }).run((ctx) => aotCompileAt(ctx, 'guard_after_nul'));
 
 t.case('reads_only_code_size', {
   source: 'quality',
-  cite: `${PROGRAM_CITE} — code_size says where the program ends; a compiler that reads past it works with every framework, whose std::string has a NUL there, but not with a C caller that passes exactly code_size bytes (XLA's MLIR parser reports an error at the end of a truncated text by reading on: libtpu dies there)`,
+  cite: READS_ONLY_CODE_SIZE_CITE,
   catches: ['program_read_as_c_string', 'program_lookahead_past_end'],
 })
   .params([{ id: 'valid' }, { id: 'truncated' }] as const)

@@ -4,9 +4,12 @@
 // DefaultDeviceAssignment call), so no case depends on how a plugin reconciles the two.
 import { area } from '../../src/harness/index.js';
 import * as check from '../_lib/check.js';
-import { compileRaw, compileText } from '../_lib/exec.js';
+import { BASIC_EXECUTE, compileRaw, compileText, readOut } from '../_lib/exec.js';
+import { soleOutput } from '../_lib/outputs.js';
+import { f32, readF32 } from '../_lib/patterns.js';
 import { programFor } from '../../src/harness/index.js';
 import { BAD_PROGRAMS, addAndMul, addOne, module, onePlusOne, tensor } from '../_lib/programs.js';
+import { READS_ONLY_CODE_SIZE_CITE, READS_WITHIN_TERMINATED_CITE } from '../_lib/program-code.js';
 
 const t = area('tier1.compile', { tier: 1, requires: { slots: ['PJRT_Client_Compile'] } });
 
@@ -43,11 +46,22 @@ t.case('rejects_bad_program_code', {
     await check.rejects(() => compileRaw(client, p.text), `a malformed program (${p.id}) should be reported as INVALID_ARGUMENT (quality)`, ['INVALID_ARGUMENT']);
   });
 
-const PROGRAM_CITE = 'PJRT_Program: "Serialized code", `code` and `code_size`, "String is owned by the caller"';
+t.case('program_reused_after_compile', {
+  source: 'header',
+  cite: 'PJRT_Client_Compile_Args.program: "Only needs to stay alive for the duration of the Compile call"; PJRT_Program.code: "String is owned by the caller" — once Compile returned, the caller may reuse or free the code, and the executable still runs the program it compiled',
+  catches: ['compile_reads_program_lazily'],
+  dependsOn: BASIC_EXECUTE,
+  requires: { slots: ['PJRT_LoadedExecutable_Execute', 'PJRT_Client_BufferFromHostBuffer', 'PJRT_Buffer_ToHostBuffer'] },
+}).run(async ({ client }) => {
+  const exe = await client.compile({ ...(await programFor(client, addOne([2]))), placement: 'zeroed_after_call' });
+  const b = await client.upload(f32([1, 2]), { dtype: 'f32', dims: [2], device: exe.addressableDevices()[0] });
+  const out = soleOutput(await exe.execute([[b]]));
+  check.equal(readF32(await readOut(out, { dtype: 'f32', dims: [2] })), [2, 3], 'an executable must run the program it compiled after the caller zeroed the code it passed to Compile');
+});
 
 t.case('reads_within_terminated_code', {
   source: 'header',
-  cite: `${PROGRAM_CITE} — the caller's string is code_size bytes and, as every framework's std::string has it, a NUL after them: a plugin may read that terminator (MLIR's lexer does) but no byte past it`,
+  cite: READS_WITHIN_TERMINATED_CITE,
   catches: ['program_lookahead_past_end'],
 }).run(async ({ client }) => {
   const program = await programFor(client, addOne([4]));
@@ -62,7 +76,7 @@ const GUARDED = [
 
 t.case('reads_only_code_size', {
   source: 'quality',
-  cite: `${PROGRAM_CITE} — code_size says where the program ends; a plugin that reads past it works with every framework, whose std::string has a NUL there, but not with a C caller that passes exactly code_size bytes (XLA's MLIR parser reports an error at the end of a truncated text by reading on: libtpu dies there)`,
+  cite: READS_ONLY_CODE_SIZE_CITE,
   catches: ['program_read_as_c_string', 'program_lookahead_past_end'],
 })
   .params(GUARDED)

@@ -53,16 +53,13 @@ async function runEntry(ctx: CaseContext<unknown>, e: RunEntry): Promise<{ exe: 
     ctx.unsupported(`the program needs ${n} devices (${shape}); the client has ${devices.length} addressable device(s)`);
   }
   const deviceAssignment = Array.from({ length: e.replicas }, (_, r) => devices.slice(r * e.partitions, (r + 1) * e.partitions).map((d) => d.id));
+  const options = { numReplicas: e.replicas, numPartitions: e.partitions, deviceAssignment, ...(e.partitions > 1 ? { useSpmdPartitioning: true } : {}) };
   let exe: LoadedExecutable;
   try {
-    exe = await client.compile(await programFor(client, e.program, e.artifactFile), {
-      numReplicas: e.replicas,
-      numPartitions: e.partitions,
-      deviceAssignment,
-      ...(e.partitions > 1 ? { useSpmdPartitioning: true } : {}),
-    });
+    exe = await client.compile(await programFor(client, e.program, e.artifactFile), options);
   } catch (err) {
-    const declined = compileDeclined(err, e.dtypes);
+    // a program mixing core and non-core types is judged by its core twin, compiled the same way
+    const declined = await compileDeclined(err, { dtypes: e.dtypes, text: e.program, ops: e.ops }, async (text) => client.compile(await programFor(client, text), options));
     if (declined) {
       for (const [cell, ok] of Object.entries(capabilityCells(e, false))) ctx.capability(cell, ok);
       ctx.unsupported(declined);

@@ -21,7 +21,7 @@ const t = area('tier2.aot', { tier: 2, requires: { slots: ['PJRT_Compile', 'PJRT
  */
 async function aotCompile(ctx: CaseContext<unknown>, target: { topology: TopologyDescription; client?: Client }, code: string, options: CompileOptions = {}): Promise<Executable> {
   const program: Program = await programFor(ctx.client, code); // the form the plugin compiles (text or artifact)
-  return noCompilerIsUnsupported(ctx, () => ctx.plugin.compile(target.topology, program, options, { scope: ctx.scope, ...(target.client ? { client: target.client } : {}) }));
+  return noCompilerIsUnsupported(ctx, () => ctx.plugin.compile(target.topology, program, options, { scope: ctx.scope, ...(target.client ? { client: target.client } : {}) }), target);
 }
 
 /** The client's runtime topology (with the client, to compile for it); UNIMPLEMENTED is unsupported. */

@@ -30,7 +30,7 @@ t.case('description_query_matches_device_list', {
 
 t.case('get_attributes_match_description', {
   source: 'quality',
-  cite: 'the header does not say that PJRT_Device_GetAttributes ("Returns an array of device attributes") and PJRT_DeviceDescription_Attributes list the same attributes, and on XLA\'s GPU plugin they do not (the description has device_vendor, the device coords, slice_index, …); XLA\'s C-API client reads only the description\'s. An attribute both lists carry is one fact about one device: its two values should not differ',
+  cite: 'the header does not say that PJRT_Device_GetAttributes ("Returns an array of device attributes") and PJRT_DeviceDescription_Attributes list the same attributes, and on XLA\'s GPU plugin they do not (the description has device_vendor, the device coords, slice_index, …); XLA\'s C-API client reads both: PjRtCApiDevice takes the device\'s Attributes() from PJRT_Device_GetAttributes for a plugin of 0.92 or later that has the slot (InitAttributes; the description\'s list otherwise), and PjRtCApiDeviceDescription::Attributes() from PJRT_DeviceDescription_Attributes (pjrt_c_api_client.cc). An attribute both lists carry is one fact about one device: its two values should not differ',
   catches: ['device_attributes_disagree'],
   requires: { slots: ['PJRT_Device_GetAttributes', 'PJRT_DeviceDescription_Attributes'] },
 }).run((ctx) => {

@@ -1,7 +1,7 @@
 // Tier 2 — errors held by the case (code, message, payloads, then PJRT_Error_Destroy), caller-made events set
 // with an error, and the version attributes frameworks read.
 import { area } from '../../src/harness/index.js';
-import { ErrorHandle, Event } from '../../src/pjrt/index.js';
+import { ERROR_TABLE_SINCE, ErrorHandle, Event } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { attributeList } from '../_lib/named.js';
 
@@ -43,6 +43,36 @@ t.case('error_payloads_well_formed', {
       check.ok(p.key !== null && p.key.length > 0, 'every visited payload must have a key (a stored payload is a key/value pair)', 'a non-empty key', p.key === null ? `NULL key with key_size ${p.keySize}` : '""');
       check.ok(p.value !== null || p.valueSize === 0, `payload '${p.key}': a value of value_size bytes`, 'a value pointer', `NULL with value_size ${p.valueSize}`);
     }
+  } finally {
+    e.destroy();
+  }
+});
+
+t.case('error_function_table', {
+  description: 'a PJRT_Error starts with a PJRT_Error_FunctionTable whose functions read and free it as the PJRT_Error_* slots do',
+  source: 'header',
+  cite: 'pjrt_c_api.h 0.107 ("Added PJRT_Error_FunctionTable"): "struct PJRT_Error { const struct PJRT_Error_FunctionTable* vtable; }", the table holding destroy, message, get_code and for_each_payload — added "so it can be used in APIs where a PJRT_Api is not available" (upstream\'s change): XLA\'s PjrtErrorToStatus(PJRT_Error*) (pjrt_c_api_status_utils.cc) reads an error through it alone, calling message, get_code, then destroy, and XLA\'s own plugins\' PJRT_Error_* slots call the same table (pjrt_c_api_wrapper_impl.cc)',
+  catches: ['error_function_table_null'],
+  requires: { slots: ['PJRT_Client_LookupDevice', 'PJRT_Error_Destroy', 'PJRT_Error_Message', 'PJRT_Error_GetCode'], minMinor: ERROR_TABLE_SINCE },
+}).run(({ plugin, client }) => {
+  const e = heldError(plugin, client);
+  try {
+    const table = e.functionTable();
+    check.ok(table !== null && table !== undefined, 'a PJRT_Error of a 0.107+ plugin must start with its PJRT_Error_FunctionTable', 'a table pointer', 'NULL');
+    const { view } = table;
+    check.ok(view.readable, 'PJRT_Error.vtable must point to a PJRT_Error_FunctionTable', 'readable memory', `0x${view.address.toString(16)}, not mapped readable`);
+    for (const name of ['destroy', 'message', 'get_code']) {
+      const f = view.functions[name];
+      check.ok(f !== undefined && f.isCode, `PJRT_Error_FunctionTable.${name} must be a function (XLA's PjrtErrorToStatus calls it without a check)`, 'an address in executable memory', f === undefined ? 'NULL' : `0x${f.address.toString(16)}`);
+    }
+    check.equal(table.message!(), e.message(), 'PJRT_Error_FunctionTable.message must give what PJRT_Error_Message gives');
+    check.equal(table.code!(), e.code(), 'PJRT_Error_FunctionTable.get_code must give what PJRT_Error_GetCode gives');
+    const each = view.functions['for_each_payload'];
+    if (each !== undefined) {
+      check.ok(each.isCode, 'PJRT_Error_FunctionTable.for_each_payload must be NULL or a function', 'an address in executable memory', `0x${each.address.toString(16)}`);
+      if (plugin.raw.has('PJRT_Error_ForEachPayload')) check.equal(table.payloads!(), e.payloads(), 'PJRT_Error_FunctionTable.for_each_payload must visit what PJRT_Error_ForEachPayload visits');
+    }
+    table.destroy!(); // frees the error, as PjrtErrorToStatus does: the handle is destroyed with it
   } finally {
     e.destroy();
   }

@@ -8,7 +8,8 @@ import { dtype } from '../../src/abi/index.js';
 import { checkResults, describeReport, EXHAUSTIVE_BINARY, EXHAUSTIVE_EXPECTED, EXHAUSTIVE_UNARY, exhaustiveCatches, exhaustiveRule, hostBytes, inputsOf, programText, smallFloatTypes } from '../../src/corpus/exhaustive.js';
 import { boundOf } from '../../src/oracle/accuracy.js';
 import * as check from '../_lib/check.js';
-import { declinedIsUnsupported, typeRefused } from '../_lib/declined.js';
+import { declinedIsUnsupported } from '../_lib/declined.js';
+import { uploadOrUnsupported } from '../_lib/transfer.js';
 import { run1 } from '../_lib/exec.js';
 
 const t = area('tier2.exhaustive', { tier: 2, heavy: true, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute', 'PJRT_Client_BufferFromHostBuffer', 'PJRT_Buffer_ToHostBuffer'] } });
@@ -39,17 +40,12 @@ async function runOne(ctx: CaseContext<Row>): Promise<void> {
   const d = dtype(p.dt);
   const inputs = inputsOf(p.op, d);
   const n = inputs.args[0]!.length;
-  let out: Uint8Array;
-  try {
-    [out] = (await declinedIsUnsupported(ctx, [d.name], () =>
-      run1(ctx.client, programText(p.op, d, n), inputs.args.map((a) => ({ dtype: d.name, dims: [n], data: hostBytes(d, a) })), [{ dtype: d.name, dims: [n] }]),
-    )) as [Uint8Array];
-  } catch (e) {
-    // a plugin without the element type refuses its buffers
-    const refused = typeRefused(e, d.name);
-    if (refused) ctx.unsupported(refused);
-    throw e;
-  }
+  // A plugin without the element type declines its program or refuses its buffers (uploadOrUnsupported); a type the
+  // compiler accepted and the upload created has no excuse at execute or read-back.
+  const [out] = (await declinedIsUnsupported(ctx, [d.name], () =>
+    run1(ctx.client, programText(p.op, d, n), inputs.args.map((a) => ({ dtype: d.name, dims: [n], data: hostBytes(d, a) })), [{ dtype: d.name, dims: [n] }], undefined,
+      (a, device) => uploadOrUnsupported(ctx, ctx.client, a.data, { dtype: a.dtype, dims: a.dims, device })),
+  )) as [Uint8Array];
   const r = checkResults(p.op, d, inputs, out);
   const text = describeReport(r, d);
   ctx.capability(`${p.op}/${p.dt}`, r.mismatches === 0);
