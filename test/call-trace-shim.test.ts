@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NULL_API } from '../src/ffi/errors.js';
 import { codeName, describeBlame, errors, inFlight, parseCallLog, type CallLog } from '../src/framework/call-log.js';
-import { checkoutTraceShim, traceEnv } from '../src/framework/trace-shim.js';
-import { checkoutReference } from '../src/runner/reference-build.js';
+import { traceEnv } from '../src/framework/trace-shim.js';
+import { checkoutReference, checkoutTraceShim } from '../src/config/reference-paths.js';
 import { jaxProblem } from '../src/xla/crosscheck.js';
 import { ROOT, tmpDir } from './runner-helpers.js';
 

@@ -16,6 +16,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/corpus'],
   ['src/harness'],
   ['src/kv'],
+  ['src/framework'],
   ['suites'],
   ['src/xla', 'src/docs'],
   ['src/worker'],

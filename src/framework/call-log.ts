@@ -97,3 +97,19 @@ export function describeBlame(log: CallLog): string | undefined {
   const message = last.message?.replace(/\s*\n\s*/g, ' ').trim();
   return `${last.slot} returned ${codeName(last.code!)}${message ? `: ${message}` : ''}`;
 }
+
+/**
+ * Where a wrong value came from, in one line: the executions whose results JAX read back, and the read-backs
+ * ("from PJRT_LoadedExecutable_Execute (3 calls), read with PJRT_Buffer_ToHostBuffer (5 calls)"); undefined when
+ * the log has neither.
+ */
+export function describeValuePath(log: CallLog): string | undefined {
+  const counted = (slots: readonly string[]): string[] => slots.flatMap((slot) => {
+    const n = log.calls.filter((c) => c.slot === slot).length;
+    return n ? [`${slot} (${n} call${n === 1 ? '' : 's'})`] : [];
+  });
+  const made = counted(['PJRT_LoadedExecutable_Execute', 'PJRT_Buffer_CopyToDevice', 'PJRT_Buffer_CopyToMemory']);
+  const read = counted(['PJRT_Buffer_ToHostBuffer']);
+  if (!made.length && !read.length) return undefined;
+  return [made.length ? `from ${made.join(', ')}` : '', read.length ? `read with ${read.join(', ')}` : ''].filter(Boolean).join(', ');
+}

@@ -40,8 +40,18 @@ export const JAX_REFUSALS: readonly JaxRefusal[] = [
     file: 'jax/_src/array.py',
     symbol: 'ArrayImpl.__dlpack_device__',
     platforms: ['cpu', 'gpu (cuda, rocm)'],
-    pattern: /__dlpack__ device only supported for CPU and GPU|Unknown GPU platform for __dlpack__/,
+    // jaxlib's DLPack export names the device it cannot describe ("Device <platform>:0 cannot be used as a DLPack device")
+    pattern: /__dlpack__ device only supported for CPU and GPU|Unknown GPU platform for __dlpack__|cannot be used as a DLPack device/,
     remedy: 'JAX exports DLPack tensors only from CPU and CUDA/ROCm arrays; nothing a plugin can change (its PJRT DLPack paths are checked by tier2.dlpack)',
+  },
+  {
+    feature: 'persistent compilation cache',
+    file: 'jax/_src/compilation_cache.py',
+    symbol: 'is_cache_used (supported_platforms)',
+    platforms: ['tpu', 'gpu', 'cpu', 'neuron'],
+    // the framework tier's driver asks is_cache_used itself (src/framework/jax_workloads.py) and says so in these words
+    pattern: /JAX does not use its persistent compilation cache on platform/,
+    remedy: 'JAX reads and writes its persistent compilation cache only for the platforms it lists, so a plugin\'s executables are recompiled in every process whatever PJRT_Executable_Serialize does (checked by tier2.executable serialization cases). Ask JAX to list the platform',
   },
 ];
 

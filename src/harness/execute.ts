@@ -87,7 +87,7 @@ function describe(e: unknown): string {
 
 /** The client a case declared, obtained before its body runs; the shared one is pointed at the case's scope. */
 async function clientFor(def: CaseDef, session: PluginSession, scope: Scope): Promise<Client | undefined> {
-  if (def.client === 'none') return undefined;
+  if (def.client === 'none' || def.client === 'process') return undefined;
   if (def.client === 'fresh') return ownClient(session, def.id, scope);
   const c = await session.sharedClient();
   c.useScope(scope);

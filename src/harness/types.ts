@@ -17,7 +17,7 @@ export interface ParamRow { readonly id: string }
 export const SOURCES = ['header', 'framework', 'quality'] as const;
 export type Source = (typeof SOURCES)[number];
 
-export type ClientNeed = 'shared' | 'fresh' | 'none';
+export type ClientNeed = 'shared' | 'fresh' | 'none' | 'process';
 
 interface CommonOptions {
   /** Per-case timeout in ms (the run's --timeout otherwise). */
@@ -40,7 +40,9 @@ interface CommonOptions {
   /**
    * The client the case gets as `ctx.client`: `shared` (default) — the worker's one client, created once with the
    * run's create options and reused; `fresh` — a client of its own, created for the case and destroyed after it
-   * (create/destroy semantics, client-level state); `none` — no client (nothing is created for it).
+   * (create/destroy semantics, client-level state); `none` — no client (nothing is created for it); `process` — no
+   * client in the worker, but the case has a process of its own create one (a framework loading the plugin): nothing
+   * is created for it here, and the compile-only profile skips it as it skips every case that needs a client.
    * `true`/`false` are `shared`/`none`.
    */
   client?: ClientNeed | boolean;

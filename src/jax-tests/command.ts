@@ -1,5 +1,5 @@
 // `pjrt-cts jax-tests --jax-src DIR [FILE-GLOB…]`: JAX's own test files, unpatched, under pytest against the plugin
-// (loaded as JAX loads plugins: plugin-env.ts), each file in its own watched processes (file-runner.ts), every test
+// (loaded as JAX loads plugins: src/framework/jax-env.ts), each file in its own watched processes (file-runner.ts), every test
 // judged once (triage.ts, then the status pipeline with the expectations) and written by the reporters every run
 // uses: console, JSON results and stream, JUnit, HTML, and the baseline to accept (baseline.ts).
 import { rmSync, writeFileSync } from 'node:fs';
@@ -23,11 +23,11 @@ import { loadResultsOrStream } from '../runner/stream-results.js';
 import { verdict } from '../runner/summary.js';
 import { JaxBaselineReporter } from './baseline.js';
 import { blameOf, logSlice, type Blame } from './call-blame.js';
-import { traceShimPath } from '../framework/trace-shim.js';
+import { traceShimPath } from '../runner/reference-build.js';
 import { lackedFromResults } from './capabilities.js';
 import { checkVersions, pythonFor, selectTestFiles } from './checkout.js';
 import { runTestFile, type FileRun, type TestRecord } from './file-runner.js';
-import { targetEnv, type JaxTarget } from './plugin-env.js';
+import { targetEnv, type JaxTarget } from '../framework/jax-env.js';
 import { SMOKE_FILES } from './smoke.js';
 import { rawResult } from './triage.js';
 

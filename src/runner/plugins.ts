@@ -9,7 +9,8 @@ import { envPlugins, jaxPlugins, pythonPackagePlugins, pythonProblem, torchXlaEn
 import { fromJson, type NamedValues } from '../config/named-value.js';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 import { packageRoot } from '../config/paths.js';
-import { checkoutReference, referenceCacheDir, referenceFallback } from './reference-build.js';
+import { checkoutReference, referenceCacheDir } from '../config/reference-paths.js';
+import { referenceFallback } from './reference-build.js';
 
 /** The entry's optional fields that travel unchanged to the workers (the suites read them from `ctx.config`). */
 const PASSED_THROUGH = [

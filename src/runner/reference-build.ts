@@ -8,22 +8,8 @@ import path from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { buildOnce } from './build-once.js';
 import { ensureDir } from './outputs.js';
-import { ctsVersion, packageRoot } from '../config/paths.js';
-
-export const REFERENCE_LIB = 'libpjrt_reference.so';
-/** The call-trace shim's library (native/call-trace; src/framework/trace-shim.ts locates it). */
-export const TRACE_SHIM_LIB = 'libpjrt_cts_trace.so';
-
-/** $PJRT_CTS_CACHE, else $XDG_CACHE_HOME/pjrt-cts, else ~/.cache/pjrt-cts; one directory per CTS version. */
-export function referenceCacheDir(): string {
-  const base = process.env['PJRT_CTS_CACHE'] || path.join(process.env['XDG_CACHE_HOME'] || path.join(os.homedir(), '.cache'), 'pjrt-cts');
-  return path.join(path.resolve(base), ctsVersion(), 'reference-plugin');
-}
-
-/** The library in a development checkout (build/reference-plugin), as the package's plugins.json names it. */
-export function checkoutReference(): string {
-  return path.join(packageRoot(), 'build', 'reference-plugin', REFERENCE_LIB);
-}
+import { packageRoot } from '../config/paths.js';
+import { builtTraceShim, checkoutReference, REFERENCE_LIB, referenceCacheDir, TRACE_SHIM_LIB } from '../config/reference-paths.js';
 
 /**
  * Builds the reference plugin and the call-trace shim (Release, no sanitizers) into the cache and returns the
@@ -74,3 +60,12 @@ export function referenceFallback(wanted: string, build = true): string | undefi
   if (existsSync(cached)) return cached;
   return build ? buildReference() : undefined;
 }
+
+/**
+ * The call-trace shim's library: the checkout's build, else the per-user cache beside the reference plugin (built
+ * there on first use, as the reference plugin is; needs cmake and a C++ compiler).
+ */
+export function traceShimPath(): string {
+  return builtTraceShim() ?? path.join(path.dirname(buildReference()), TRACE_SHIM_LIB);
+}
+

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 import { toJsonValue } from '../config/named-value.js';
+import { TRACE_ENV } from './trace-shim.js';
 
 /** What runs JAX's tests: a plugin, or JAX's own CPU backend (the referee, no plugin). */
 export type JaxTarget = { kind: 'plugin'; plugin: ResolvedPlugin; traceShim?: string } | { kind: 'jax-cpu' };
@@ -37,7 +38,7 @@ export function targetEnv(t: JaxTarget): TargetEnv {
       ...p.env,
       PJRT_NAMES_AND_LIBRARY_PATHS: `${name}${path.delimiter}${config}`,
       JAX_PLATFORMS: name,
-      ...(t.traceShim ? { PJRT_CTS_TRACE_PLUGIN: p.library } : {}),
+      ...(t.traceShim ? { [TRACE_ENV.plugin]: p.library } : {}),
     },
     platform: name,
     tmp,

@@ -1,0 +1,101 @@
+// Runs one framework-tier workload: JAX, pointed at the plugin as JAX loads plugins (jax-env.ts), runs it on the
+// plugin's devices and on JAX's CPU backend in one process (jax_workloads.py) and says how they compared.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ResolvedPlugin } from '../config/resolved-plugin.js';
+import { builtTraceShim } from '../config/reference-paths.js';
+import { describeBlame, describeValuePath, parseCallLog } from './call-log.js';
+import { targetEnv } from './jax-env.js';
+import { TRACE_ENV } from './trace-shim.js';
+import { jaxRefusalOf, type JaxRefusal } from './jax-refusals.js';
+import type { Workload } from './workloads.js';
+
+/** The JAX release the workloads are written for (the one the CTS's referee venv installs, .ci/run). */
+export const JAX_VERSION = '0.10.2';
+const DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'src', 'framework', 'jax_workloads.py');
+
+/**
+ * How a workload ended. `calls` (fail, error, died) names the PJRT calls behind it, from the call-trace shim's record
+ * of what JAX called: the call in flight or the last error, else where the values came from; absent without a shim.
+ */
+export type WorkloadOutcome =
+  | { kind: 'pass' }
+  | { kind: 'fail'; message: string; calls?: string }
+  /** JAX raised: `code` is the PJRT error code JAX's message starts with, when it does. */
+  | { kind: 'error'; phase: string; type: string; message: string; code?: string; calls?: string }
+  | { kind: 'refused'; refusal: JaxRefusal; message: string }
+  | { kind: 'unsupported'; message: string }
+  | { kind: 'died'; message: string; calls?: string };
+
+const PJRT_CODE = /^(CANCELLED|UNKNOWN|INVALID_ARGUMENT|DEADLINE_EXCEEDED|NOT_FOUND|ALREADY_EXISTS|PERMISSION_DENIED|RESOURCE_EXHAUSTED|FAILED_PRECONDITION|ABORTED|OUT_OF_RANGE|UNIMPLEMENTED|INTERNAL|UNAVAILABLE|DATA_LOSS|UNAUTHENTICATED): /;
+
+let jaxProbe: { python: string } | { problem: string } | undefined;
+
+/**
+ * A Python with jax JAX_VERSION: $PJRT_CTS_PYTHON, else the CTS's referee venv (.cache/xla-venv), once per process;
+ * else why not, in one line that says how to enable the tier.
+ */
+export function jaxPython(env: NodeJS.ProcessEnv = process.env): { python: string } | { problem: string } {
+  if (jaxProbe) return jaxProbe;
+  const venv = path.join(path.dirname(DRIVER), '..', '..', '.cache', 'xla-venv', 'bin', 'python');
+  const python = env['PJRT_CTS_PYTHON'] || venv;
+  const r = spawnSync(python, ['-c', 'import jax; print(jax.__version__)'], { encoding: 'utf8', timeout: 120_000 });
+  const how = `set PJRT_CTS_PYTHON to a Python with jax==${JAX_VERSION} (pip install jax==${JAX_VERSION})`;
+  if (r.error || r.status !== 0) jaxProbe = { problem: `the framework tier needs JAX and ${python} has none: ${how}` };
+  else if (r.stdout.trim() !== JAX_VERSION) jaxProbe = { problem: `the framework tier's workloads are written for jax ${JAX_VERSION}, ${python} has ${r.stdout.trim()}: ${how}` };
+  else jaxProbe = { python };
+  return jaxProbe;
+}
+
+/**
+ * Runs `w` against `plugin` within `timeoutMs` (the process group is killed past it), through the call-trace shim
+ * when it is built (`npm run build:plugin`, `pjrt-cts build-reference`).
+ */
+export function runWorkload(python: string, plugin: ResolvedPlugin, w: Workload, timeoutMs: number): Promise<WorkloadOutcome> {
+  const traceShim = builtTraceShim();
+  const target = targetEnv({ kind: 'plugin', plugin, ...(traceShim ? { traceShim } : {}) });
+  const log = path.join(target.tmp, 'calls.log');
+  const env = { ...process.env, ...target.env, JAX_PLATFORMS: `${target.platform},cpu`, ...(traceShim ? { [TRACE_ENV.log]: log } : {}) };
+  const args = JSON.stringify({ workload: w.name, platform: target.platform, devices: w.devices, x64: w.x64 === true });
+  return new Promise((resolve) => {
+    const child = spawn(python, [DRIVER, args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
+    const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ } }, timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const calls = existsSync(log) ? parseCallLog(readFileSync(log, 'utf8')) : undefined;
+      rmSync(target.tmp, { recursive: true, force: true });
+      const blame = calls && (describeBlame(calls) ?? describeValuePath(calls));
+      const withCalls = <T extends WorkloadOutcome>(o: T): T => (blame && (o.kind === 'fail' || o.kind === 'error' || o.kind === 'died') ? { ...o, calls: blame } : o);
+      const last = out.trim().split('\n').pop() ?? '';
+      let parsed: Record<string, string> | undefined;
+      try { parsed = JSON.parse(last) as Record<string, string>; } catch { parsed = undefined; }
+      if (!parsed) {
+        const why = signal ? `killed by ${signal}${signal === 'SIGKILL' ? ` (no answer within ${timeoutMs} ms)` : ''}` : `exit ${code}`;
+        resolve(withCalls({ kind: 'died', message: `JAX's process ended without a verdict (${why}); its last output: ${(err.trim().split('\n').pop() ?? '').slice(0, 500)}` }));
+        return;
+      }
+      resolve(withCalls(outcomeOf(parsed)));
+    });
+  });
+}
+
+function outcomeOf(r: Record<string, string>): WorkloadOutcome {
+  const message = r['message'] ?? '';
+  switch (r['status']) {
+    case 'pass': return { kind: 'pass' };
+    case 'fail': return { kind: 'fail', message };
+    case 'unsupported': return { kind: 'unsupported', message };
+    default: {
+      const refusal = jaxRefusalOf(message);
+      if (refusal) return { kind: 'refused', refusal, message };
+      const code = PJRT_CODE.exec(message)?.[1];
+      return { kind: 'error', phase: r['phase'] ?? '?', type: r['type'] ?? '?', message, ...(code ? { code } : {}) };
+    }
+  }
+}
