@@ -12,7 +12,9 @@ A job none of whose versions serializes gets no artifacts and the last error.
 A text with a CHLO op is serialized as XLA's C-API client serializes every program it sends a plugin
 (xla::Serialize, xla/pjrt/mlir_to_hlo.cc): CHLO legalised to StableHLO, the high-level ops (scan, top_k, mulhi,
 erf, the hyperbolic and inverse trigonometric functions, ...) wrapped as composites named after them. StableHLO's
-own serializer refuses CHLO, so this is the form in which such a program reaches a plugin from a framework.
+own serializer refuses CHLO, so this is the form in which such a program reaches a plugin from a framework. A text
+with a Shardy (sdy) op takes the same path: JAX's programs carry them into the artifact, between VHLO ops (StableHLO's
+own serializer knows no sdy dialect).
 
 This is the TypeScript side's helper (scripts/gen-artifacts.ts, test/artifacts.test.ts); it only serializes.
 Needs jaxlib (tested with 0.10.2); exit 4 when it cannot be imported.
@@ -31,12 +33,12 @@ except ImportError as e:
     sys.exit(4)
 
 
-CHLO_OP = re.compile(r'(?:^|[\s"])chlo\.[a-z_]+', re.M)
+MIXED_OP = re.compile(r'(?:^|[\s"])(?:chlo|sdy)\.[a-z_]+', re.M)
 
 
 def serialize(text, version):
     try:
-        if CHLO_OP.search(text):
+        if MIXED_OP.search(text):
             # allow_mixed_serialization as the C-API client's xla::Serialize passes it
             return _jax.mlir.serialize_portable_artifact(text, version, True), None
         return stablehlo.serialize_portable_artifact_str(text, version), None

@@ -261,6 +261,9 @@ def compile_program(text, replicas, partitions=1):
     co.executable_build_options.num_partitions = partitions
     # XLA refuses num_partitions > 1 without SPMD partitioning; JAX turns it on for every such program (pxla.py)
     co.executable_build_options.use_spmd_partitioning = partitions > 1
+    # JAX >= 0.7 compiles every program with Shardy (jax_use_shardy_partitioner, default True; pxla.py passes it in the
+    # build options): without it XLA's partitioner rejects the sdy ops JAX's programs carry
+    co.executable_build_options.use_shardy_partitioner = True
     co.device_assignment = _jax.DeviceAssignment.create(np.arange(replicas * partitions, dtype=np.int32).reshape(replicas, partitions))
     return BACKEND.compile_and_load(text, _jax.DeviceList(tuple(devs)), co), devs
 

@@ -22,9 +22,9 @@ export const JAX_REFUSALS: readonly JaxRefusal[] = [
     file: 'jax/_src/interpreters/mlir.py',
     symbol: '_platforms_with_donation',
     platforms: ['cpu', 'cuda', 'rocm', 'tpu', 'neuron'],
-    // warnings.warn("Some donated buffers were not usable: …\nDonation is not implemented for [...]"), an error under
+    // warnings.warn("Some donated buffers were not usable: …\nDonation is not implemented for (...)": platforms is a tuple in 0.10.2), an error under
     // JAX's pytest configuration (filterwarnings = error).
-    pattern: /Donation is not implemented for \[/,
+    pattern: /Donation is not implemented for [[(]/,
     remedy: 'JAX sets up input/output aliasing only for the platforms it lists; the plugin\'s PJRT donation is never asked for. Ask JAX to list the platform (the PJRT side is checked by tier2.donation)',
   },
   {

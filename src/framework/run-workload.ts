@@ -31,6 +31,8 @@ export type WorkloadOutcome =
 
 const PJRT_CODE = /^(CANCELLED|UNKNOWN|INVALID_ARGUMENT|DEADLINE_EXCEEDED|NOT_FOUND|ALREADY_EXISTS|PERMISSION_DENIED|RESOURCE_EXHAUSTED|FAILED_PRECONDITION|ABORTED|OUT_OF_RANGE|UNIMPLEMENTED|INTERNAL|UNAVAILABLE|DATA_LOSS|UNAUTHENTICATED): /;
 
+const CUSTOM_CALL = /custom_call/;
+
 let jaxProbe: { python: string } | { problem: string } | undefined;
 
 /**
@@ -95,6 +97,11 @@ function outcomeOf(r: Record<string, string>): WorkloadOutcome {
       const refusal = jaxRefusalOf(message);
       if (refusal) return { kind: 'refused', refusal, message };
       const code = PJRT_CODE.exec(message)?.[1];
+      // JAX lowers some operations to custom calls chosen by platform name (LAPACK on 'cpu', host callbacks): a
+      // plugin that does not implement one lacks a platform extension, not a core path.
+      if (code === 'UNIMPLEMENTED' && r['phase'] === 'plugin' && CUSTOM_CALL.test(message)) {
+        return { kind: 'unsupported', message: `the plugin does not implement a custom call JAX emitted for its platform name (custom calls are per-platform extensions; a plugin whose platform is 'cpu' is sent JAX's CPU custom calls: LAPACK, host callbacks): ${message.split('\n')[0]!.slice(0, 400)}` };
+      }
       return { kind: 'error', phase: r['phase'] ?? '?', type: r['type'] ?? '?', message, ...(code ? { code } : {}) };
     }
   }

@@ -17,6 +17,7 @@
 import { dtype } from '../../src/abi/dtypes.js';
 import { coreTwin } from '../../src/corpus/core-twin.js';
 import * as check from './check.js';
+import { failShardy, refusesShardy } from './shardy.js';
 import { isPjrtError, isUnsupported } from './errors.js';
 
 const COMPILE_SLOTS = new Set(['PJRT_Client_Compile', 'PJRT_Compile']);
@@ -50,6 +51,8 @@ export type TwinCompile = (text: string) => Promise<unknown>;
 export async function compileDeclined(e: unknown, program: RefusedProgram, compileTwin?: TwinCompile): Promise<string | undefined> {
   if (!isPjrtError(e) || !COMPILE_SLOTS.has(e.slot)) return undefined;
   const said = `${e.slot} returned ${e.codeName} ("${firstLine(e.message)}")`;
+  // Shardy is never a capability to decline: JAX sends it in every program (shardy.ts).
+  if (program.ops?.some((op) => op.startsWith('sdy.')) && refusesShardy(e.message)) failShardy(said);
   const optional = optionalTypes(program.dtypes);
   const declined = `the compiler declines a program of ${optional.join(', ')} (not a core element type)`;
   if (optional.length === 0) return e.codeName === 'UNIMPLEMENTED' ? `the compiler declines the program: ${said}` : undefined;

@@ -18,6 +18,7 @@ import { compileDeclined } from '../_lib/declined.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { BAD_PROGRAMS } from '../_lib/programs.js';
 import { READS_ONLY_CODE_SIZE_CITE, READS_WITHIN_TERMINATED_CITE } from '../_lib/program-code.js';
+import { spmdBuildOptions } from '../_lib/shardy.js';
 
 /** The area, shared with the suites' programs (aot-suite-programs.ts). */
 export const t = area('tier1.aot_compile', {
@@ -64,7 +65,7 @@ export async function aotCompile(ctx: CaseContext<unknown>, program: Program, wa
   const ids = topology.deviceDescriptions().map((d) => d.id);
   if (ids.length < n) ctx.unsupported(`the program needs ${n} devices; topology "${ctx.config.topology ?? ''}" describes ${ids.length}`);
   const deviceAssignment = Array.from({ length: want.replicas }, (_, r) => ids.slice(r * want.partitions, (r + 1) * want.partitions));
-  const options = { numReplicas: want.replicas, numPartitions: want.partitions, deviceAssignment, ...(want.partitions > 1 ? { useSpmdPartitioning: true } : {}) };
+  const options = { numReplicas: want.replicas, numPartitions: want.partitions, deviceAssignment, ...spmdBuildOptions(want.partitions) };
   return ctx.plugin.compile(topology, program, options, { scope: ctx.scope });
 }
 

@@ -13,6 +13,7 @@ import * as check from '../_lib/check.js';
 import { compileDeclined } from '../_lib/declined.js';
 import { isPjrtError, isUnsupported } from '../_lib/errors.js';
 import { uploadOrUnsupported } from '../_lib/transfer.js';
+import { spmdBuildOptions } from '../_lib/shardy.js';
 
 const t = area('tier1.program', { tier: 1, requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Execute'] } });
 
@@ -37,7 +38,7 @@ const rows = entries.map((e) => ({ id: e.name, entry: e }));
  * addressable devices, instance i = replica · partitions + partition on device i — as JAX's jit passes one device's
  * id (jax/_src/interpreters/pxla.py → compiler.get_compile_options) and PyTorch/XLA's PjRtComputationClient::Compile
  * fills DeviceAssignment(device_count, 1) itself: neither calls PJRT_Client_DefaultDeviceAssignment. A program with
- * several partitions is compiled as JAX compiles one (use_spmd_partitioning when num_partitions > 1, pxla.py) and gets
+ * several partitions is compiled as JAX compiles one (suites/_lib/shardy.ts spmdBuildOptions) and gets
  * one argument list per addressable device of the executable, replica-major, as PJRT_LoadedExecutable_Execute's
  * argument_lists are ordered.
  */
@@ -53,7 +54,7 @@ async function runEntry(ctx: CaseContext<unknown>, e: RunEntry): Promise<{ exe: 
     ctx.unsupported(`the program needs ${n} devices (${shape}); the client has ${devices.length} addressable device(s)`);
   }
   const deviceAssignment = Array.from({ length: e.replicas }, (_, r) => devices.slice(r * e.partitions, (r + 1) * e.partitions).map((d) => d.id));
-  const options = { numReplicas: e.replicas, numPartitions: e.partitions, deviceAssignment, ...(e.partitions > 1 ? { useSpmdPartitioning: true } : {}) };
+  const options = { numReplicas: e.replicas, numPartitions: e.partitions, deviceAssignment, ...spmdBuildOptions(e.partitions) };
   let exe: LoadedExecutable;
   try {
     exe = await client.compile(await programFor(client, e.program, e.artifactFile), options);

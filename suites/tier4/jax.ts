@@ -7,6 +7,7 @@ import { area } from '../../src/harness/index.js';
 import { jaxPython, runWorkload } from '../../src/framework/run-workload.js';
 import { WORKLOADS } from '../../src/framework/workloads.js';
 import * as check from '../_lib/check.js';
+import { failShardy, refusesShardy } from '../_lib/shardy.js';
 
 /** JAX's import and both backends' compiles take a few seconds; the slowest workload (the compile cache's two
  * processes) about twenty on two loaded cores. */
@@ -28,6 +29,9 @@ for (const w of WORKLOADS) {
     if (outcome.kind === 'fail') {
       check.fail({ key: `jax.${w.name}: values`, text: `JAX on the plugin must compute what JAX's CPU backend computes (${w.name})` },
         'the values of JAX\'s CPU backend', `${outcome.message}${outcome.calls ? ` (PJRT calls: ${outcome.calls})` : ''}`);
+    }
+    if (outcome.kind === 'error' && outcome.phase === 'plugin' && refusesShardy(outcome.message)) {
+      failShardy(`JAX's ${w.name} on the plugin raised ${outcome.type}: ${outcome.message.split('\n')[0]!.slice(0, 400)}${outcome.calls ? ` (PJRT call: ${outcome.calls})` : ''}`);
     }
     if (outcome.kind === 'error') {
       const where = outcome.phase === 'cpu' ? 'on JAX\'s CPU backend (the referee; the plugin was not involved)' : 'on the plugin';

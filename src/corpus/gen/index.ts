@@ -21,6 +21,7 @@ import { smallFloatPrograms } from './small-float-specs.js';
 import { sortPrograms } from './sort-specs.js';
 import { subBytePrograms } from './sub-byte-specs.js';
 import { spmdPrograms } from './spmd-specs.js';
+import { sdyPrograms } from './sdy-specs.js';
 import { structurePrograms } from './structure-specs.js';
 import { tuplePrograms } from './tuple-specs.js';
 
@@ -47,6 +48,7 @@ export function generateCorpus(): Program[] {
     ...collectivePrograms(),
     ...smallFloatPrograms(),
     ...spmdPrograms(),
+    ...sdyPrograms(),
     ...linalgPrograms(),
     ...fftPrograms(),
     ...subBytePrograms(),
