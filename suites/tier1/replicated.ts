@@ -56,21 +56,22 @@ t.case('pmap_psum', { description: 'x + psum(x) over the replicas gives each ele
   });
 
 // On one replica the right id is 0 anyway.
-t.case('replica_id', { description: 'stablehlo.replica_id gives each replica its own index', source: 'framework', cite: `stablehlo.replica_id returns the replica's index in the device assignment; ${SPEC}`, catches: (p: { id: string }) => (p.id === 'all' ? ['replica_id_zero'] : ['crash_in=PJRT_LoadedExecutable_Execute']) })
+t.case('replica_id', { description: 'stablehlo.replica_id gives each replica its own index', source: 'framework', cite: `stablehlo.replica_id returns the replica's index in the device assignment; ${SPEC}`, catches: (p: { id: string }) => (p.id === 'all' ? ['replica_id_zero'] : ['op_off_by_one=replica_id']) })
   .params(SPANS)
   .run(async (ctx) => {
     const n = ctx.p.count(ctx.client.addressableDevices().length);
     checkDeclared(ctx, await declinedIsUnsupported(ctx, ['u32'], () => runReplicated(ctx.client, prog.replicaId(n), n, prog.iota(n).map(() => []), [{ dtype: 'u32', dims: [] }])));
   });
 
-const COLLECTIVES: readonly { id: string; make: (n: number) => CollectiveProgram; catches: string[]; minDevices?: number }[] = [
-  { id: 'all_reduce', make: (n) => prog.allReduce(n), catches: ['crash_in=PJRT_LoadedExecutable_Execute'] },
-  { id: 'all_reduce_singleton_groups', make: (n) => prog.allReduce(n, prog.iota(n).map((r) => [r])), catches: ['all_reduce_wrong_groups'], minDevices: 2 },
-  { id: 'all_gather', make: (n) => prog.allGather(n), catches: ['crash_in=PJRT_LoadedExecutable_Execute'] },
-  { id: 'reduce_scatter', make: (n) => prog.reduceScatter(n), catches: ['crash_in=PJRT_LoadedExecutable_Execute'] },
-  { id: 'all_to_all', make: (n) => prog.allToAll(n), catches: ['crash_in=PJRT_LoadedExecutable_Execute'] },
+const COLLECTIVES: readonly { id: string; op: string; make: (n: number) => CollectiveProgram; catches: string[]; minDevices?: number }[] = [
+  { id: 'all_reduce', op: 'all_reduce', make: (n) => prog.allReduce(n), catches: ['op_off_by_one=all_reduce'] },
+  { id: 'all_reduce_singleton_groups', op: 'all_reduce', make: (n) => prog.allReduce(n, prog.iota(n).map((r) => [r])), catches: ['all_reduce_wrong_groups'], minDevices: 2 },
+  { id: 'all_gather', op: 'all_gather', make: (n) => prog.allGather(n), catches: ['op_off_by_one=all_gather'] },
+  { id: 'reduce_scatter', op: 'reduce_scatter', make: (n) => prog.reduceScatter(n), catches: ['op_off_by_one=reduce_scatter'] },
+  { id: 'all_to_all', op: 'all_to_all', make: (n) => prog.allToAll(n), catches: ['op_off_by_one=all_to_all'] },
   {
     id: 'collective_permute',
+    op: 'collective_permute',
     make: (n) => prog.collectivePermute(n, n === 1 ? [[0, 0]] : prog.iota(n - 1).map((r) => [r, r + 1] as [number, number])),
     catches: ['collective_permute_reversed'],
     minDevices: 2,
@@ -90,7 +91,7 @@ for (const c of COLLECTIVES) {
 
 const collectiveRows = params().combineWithParams(COLLECTIVES).combine('span', SPANS);
 
-t.case('collective', { description: 'each cross-replica collective computes its spec\'s result on one and on all replicas', source: 'framework', cite: SPEC, catches: (p: { catches: string[]; span: { id: string } }) => (p.span.id === 'all' ? p.catches : ['crash_in=PJRT_LoadedExecutable_Execute']) })
+t.case('collective', { description: 'each cross-replica collective computes its spec\'s result on one and on all replicas', source: 'framework', cite: SPEC, catches: (p: { catches: string[]; op: string; span: { id: string } }) => (p.span.id === 'all' ? p.catches : [`op_off_by_one=${p.op}`]) })
   .params(collectiveRows)
   .run(async (ctx) => {
     const p = ctx.p;
