@@ -9,10 +9,15 @@ export const REFERENCE_LIB = 'libpjrt_reference.so';
 /** The call-trace shim's library (native/call-trace), built beside the reference plugin. */
 export const TRACE_SHIM_LIB = 'libpjrt_cts_trace.so';
 
-/** $PJRT_CTS_CACHE, else $XDG_CACHE_HOME/pjrt-cts, else ~/.cache/pjrt-cts; one directory per CTS version. */
-export function referenceCacheDir(): string {
+/** The per-user cache: $PJRT_CTS_CACHE, else $XDG_CACHE_HOME/pjrt-cts, else ~/.cache/pjrt-cts; one directory per CTS version. */
+export function ctsCacheDir(): string {
   const base = process.env['PJRT_CTS_CACHE'] || path.join(process.env['XDG_CACHE_HOME'] || path.join(os.homedir(), '.cache'), 'pjrt-cts');
-  return path.join(path.resolve(base), ctsVersion(), 'reference-plugin');
+  return path.join(path.resolve(base), ctsVersion());
+}
+
+/** Where a package install builds the reference plugin (and the call-trace shim beside it). */
+export function referenceCacheDir(): string {
+  return path.join(ctsCacheDir(), 'reference-plugin');
 }
 
 /** The library in a development checkout (build/reference-plugin), as the package's plugins.json names it. */

@@ -8,6 +8,7 @@ import { CorpusError, loadCorpus, type CorpusEntry } from '../corpus/index.js';
 import { checkSignature } from '../corpus/signature.js';
 import { suitesDir } from '../config/paths.js';
 import { suiteFiles } from '../worker/load-suites.js';
+import { cachedCatalogue, catalogueKey, storeCatalogue } from './catalogue-cache.js';
 
 /** An external corpus is a person's input: check it here, so a bad one is exit 2 with its file and JSON path. */
 function checkExternalCorpus(dir: string): void {
@@ -25,7 +26,20 @@ function checkExternalCorpus(dir: string): void {
 }
 
 export async function loadCatalogue(programs?: string): Promise<CatalogueEntry[]> {
-  return (await listCases(programs, process.env, false)).catalogue;
+  const cached = checkedCache(programs);
+  if (cached.catalogue) return cached.catalogue;
+  const { catalogue } = await listCases(programs, process.env, false);
+  storeCatalogue(cached.key, catalogue);
+  return catalogue;
+}
+
+/** The inputs checked (bad ones are exit 2 whether cached or not), then the cached catalogue if there is one. */
+function checkedCache(programs: string | undefined): { key: string; catalogue?: CatalogueEntry[] } {
+  checkSuites();
+  if (programs) checkExternalCorpus(programs);
+  const key = catalogueKey(programs);
+  const catalogue = cachedCatalogue(key);
+  return { key, ...(catalogue ? { catalogue } : {}) };
 }
 
 /**
@@ -38,7 +52,10 @@ export async function loadCatalogue(programs?: string): Promise<CatalogueEntry[]
 export async function loadCatalogueKeepingWorkers(
   programs: string | undefined, env: NodeJS.ProcessEnv, spare: number, sparesAfter: Promise<unknown> = Promise.resolve(),
 ): Promise<{ catalogue: CatalogueEntry[]; workers: RunningChunk[] }> {
-  const listing = listCases(programs, env, true);
+  // A cached catalogue: no list worker to keep, and the scheduler's workers import only the suite files they need.
+  const cached = checkedCache(programs);
+  if (cached.catalogue) return { catalogue: cached.catalogue, workers: [] };
+  const listing = listCases(programs, env, true).then((r) => (storeCatalogue(cached.key, r.catalogue), r));
   let stopped = false;
   const spares = sparesAfter.then(
     () => (stopped ? [] : Array.from({ length: spare }, () => startWorker({ type: 'import', ...(programs ? { programs } : {}) }, env, { onResult: () => undefined }, () => 0))),
@@ -65,8 +82,6 @@ function checkSuites(): void {
 }
 
 async function listCases(programs: string | undefined, env: NodeJS.ProcessEnv, stay: boolean): Promise<{ catalogue: CatalogueEntry[]; worker: RunningChunk }> {
-  checkSuites();
-  if (programs) checkExternalCorpus(programs);
   let answered: (cases: CatalogueEntry[]) => void = () => undefined;
   const catalogue = new Promise<CatalogueEntry[]>((resolve) => (answered = resolve));
   const w = startWorker({ type: 'list', ...(programs ? { programs } : {}), ...(stay ? { stay } : {}) }, env, { onResult: () => undefined, onCatalogue: (c) => answered(c) }, () => 0);
