@@ -11,11 +11,12 @@ import { ROOT } from './runner-helpers.js';
 
 /**
  * Ops as they appear in op position: `= stablehlo.x`, `"stablehlo.x"(`, a reducer's `applies stablehlo.x`, and
- * `call @f`; CHLO ops keep their dialect (`chlo.x`).
+ * `call @f`; CHLO and Shardy ops keep their dialect (`chlo.x`, `sdy.x`).
  */
 function opsInText(text: string): Set<string> {
-  const ops = new Set([...text.matchAll(/(?:=\s*|^\s*|applies\s+)"?(stablehlo|chlo)\.([a-z_0-9]+)/gm)].map((m) => (m[1] === 'chlo' ? `chlo.${m[2]!}` : m[2]!)));
+  const ops = new Set([...text.matchAll(/(?:=\s*|^\s*|applies\s+)"?(stablehlo|chlo|sdy)\.([a-z_0-9]+)/gm)].map((m) => (m[1] === 'stablehlo' ? m[2]! : `${m[1]!}.${m[2]!}`)));
   ops.delete('return');
+  ops.delete('sdy.return');
   if (/=\s*call @/.test(text)) ops.add('call');
   return ops;
 }

@@ -176,9 +176,15 @@ async function runClaims(entry: string, claims: ReadonlyMap<string, string[]>): 
  * on the XLA one (its latitude is conforming), and there the matrix covers the cases that run clean on it.
  */
 const PERSONALITIES = [
-  { entry: 'reference', clean: new Set(['pass', 'skip', 'unsupported']) },
-  { entry: 'reference-xla', clean: new Set(['pass', 'skip', 'unsupported', 'warn']) },
+  { entry: 'reference', clean: new Set(['pass', 'skip', 'unsupported']), claimants: 'every' },
+  { entry: 'reference-xla', clean: new Set(['pass', 'skip', 'unsupported', 'warn']), claimants: 'one' },
 ] as const;
+// Every case's claims are proven on `reference`. On `reference-xla` each fault is proven by one case that claims it
+// (the first that runs clean there): proving each claim again there mostly repeats the proof (issue 40, "spend the
+// time where it buys proof"), and that personality's clean runs already prove its own paths.
+
+/** The framework tier runs JAX in processes of its own: the deep-stack run checks the CTS's own calls, so it leaves it out. */
+const DEEP_STACK_EXCLUDE = ['--exclude', 'tier4.**'];
 
 const allClaims = new Map<string, string[]>(); // 'name' or 'name=arg' → case ids
 
@@ -218,7 +224,7 @@ describe('fault matrix', function () {
         const claims = new Map<string, string[]>();
         for (const [k, ids] of allClaims) {
           const seen = ids.filter((id) => ranClean.has(id));
-          if (seen.length) claims.set(k, seen);
+          if (seen.length) claims.set(k, personality.claimants === 'every' ? seen : seen.slice(0, 1));
         }
         return (runs = runClaims(personality.entry, claims));
       };
@@ -241,13 +247,13 @@ describe('fault matrix', function () {
         if (cleanStatus.size === 0) this.skip();
         const env: NodeJS.ProcessEnv = { ...process.env, PJRT_REFERENCE_CALL_STACK_KIB: String(DEEP_STACK_KIB) };
         delete env['PJRT_REFERENCE_FAULTS'];
-        const recs = await runCli(['--plugin', personality.entry], env);
+        const recs = await runCli(['--plugin', personality.entry, ...DEEP_STACK_EXCLUDE], env);
         const changed = recs.filter((r) => cleanStatus.get(r.id) !== r.status).map((r) => `${r.id}: ${cleanStatus.get(r.id) ?? 'absent'} → ${r.status} ${(r.message ?? '').split('\n')[0]}`);
         assert.deepEqual(changed, [], 'a plugin that needs several MiB of stack per call must get the same verdicts');
-        assert.equal(recs.length, cleanStatus.size);
+        assert.equal(recs.length, [...cleanStatus.keys()].filter((id) => !id.startsWith('tier4.')).length);
       });
 
-      it('each fault is detected by every case that claims it', async function () {
+      it(personality.claimants === 'every' ? 'each fault is detected by every case that claims it' : 'each fault is detected by the first case that claims it and runs clean', async function () {
         if (ranClean.size === 0) this.skip();
         const t0 = Date.now();
         const { runs: done, lanes } = await matrixRuns();

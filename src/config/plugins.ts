@@ -68,6 +68,8 @@ export const PluginConfig = z.strictObject({
     .describe('the topology name PJRT_TopologyDescription_Create is given (the AOT cases\' compile target; `run --compile-only`\'s whole profile; --topology overrides it), e.g. "v4:2x2x1" for TPU; with the entry\'s createOptions and topologyOptions as the topology\'s create options'),
   topologyOptions: z.record(z.string().min(1), CreateOptionValue).optional()
     .describe('create options given to PJRT_TopologyDescription_Create only, over createOptions: options PJRT_Client_Create would reject, e.g. the GPU plugin\'s {"topology": "1x1x4"} (slices x hosts x devices) for ahead-of-time compiles for more devices than the host has'),
+  jaxPlatform: z.enum(['tpu']).optional()
+    .describe('how JAX loads this plugin in the framework tier (tier4), when not as any plugin (PJRT_NAMES_AND_LIBRARY_PATHS): "tpu", as JAX loads libtpu — TPU_LIBRARY_PATH names the library and the platform is "tpu" (jax/_src/xla_bridge.py get_tpu_library_path, make_pjrt_tpu_topology, which also calls PJRT_Plugin_Initialize first)'),
   programForms: z.array(z.enum(['text', 'artifact'])).min(1).optional()
     .describe('the forms of a format "mlir" program the plugin compiles: "text" (StableHLO text), "artifact" (a StableHLO portable artifact, VHLO bytecode, as JAX sends); absent: probed by compiling a trivial program in each form'),
 });

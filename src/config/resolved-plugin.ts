@@ -20,6 +20,8 @@ export interface ResolvedPlugin {
   programForms?: ('text' | 'artifact')[];
   /** The topology name of a compile-only run (plugins.json `topology`, or --topology). */
   topology?: string;
+  /** JAX loads this plugin through its own route for that platform (plugins.json `jaxPlatform`). */
+  jaxPlatform?: 'tpu';
   /** Options for PJRT_TopologyDescription_Create only, over createOptions (plugins.json `topologyOptions`). */
   topologyOptions?: NamedValues;
   /** `run --compile-only`: no client is created; the cases that need one are skipped (src/harness/compile-only.ts). */

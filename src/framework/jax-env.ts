@@ -29,6 +29,8 @@ export function targetEnv(t: JaxTarget): TargetEnv {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-jax-'));
   if (t.kind === 'jax-cpu') return { env: { JAX_PLATFORMS: 'cpu' }, platform: 'cpu', tmp };
   const p = t.plugin;
+  // JAX's own route for TPU: the library by TPU_LIBRARY_PATH, the platform "tpu" (create options are not passed this way).
+  if (p.jaxPlatform === 'tpu') return { env: { ...p.env, TPU_LIBRARY_PATH: t.traceShim ?? p.library, ...(t.traceShim ? { [TRACE_ENV.plugin]: p.library } : {}), JAX_PLATFORMS: 'tpu' }, platform: 'tpu', tmp };
   const name = platformNameOf(p);
   const config = path.join(tmp, `${name}.json`);
   const createOptions = Object.fromEntries(Object.entries(p.createOptions).map(([k, v]) => [k, toJsonValue(v)]));

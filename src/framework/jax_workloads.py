@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The framework tier's JAX workloads (suites/tier4/jax.ts), run on the plugin under test and on JAX's CPU backend.
 
-Usage: jax_workloads.py '{"workload": NAME, "platform": P, "devices": N, "x64": bool}'
+Usage: jax_workloads.py '{"workload": NAME, "platform": P, "devices": N, "x64": bool, "topology": T}'
 The plugin is loaded as JAX loads plugins (PJRT_NAMES_AND_LIBRARY_PATHS, JAX_PLATFORMS="P,cpu": the caller's
 environment, src/framework/run-workload.ts). The workload runs on P's devices and again on as many CPU devices; the
 last line of stdout is one JSON object:
@@ -9,6 +9,9 @@ last line of stdout is one JSON object:
   {"status": "fail", "message": str}              values differ from JAX's CPU backend
   {"status": "error", "phase": "plugin"|"cpu"|"setup", "type": str, "message": str}   an exception
   {"status": "unsupported", "message": str}       fewer devices, memory kinds or types than the workload needs
+The ahead-of-time workloads (aot_*) run no program: they lower for the topology the plugin creates from T
+(jax.experimental.topologies, JAX_PLATFORMS="cpu" so no device client is made), compile through the plugin and
+compare the executable's output shardings with the requested ones ("fail" when they differ).
 Exit 0 whenever that line was written. This file only runs JAX; what a verdict means is decided in TypeScript.
 """
 import json
@@ -222,8 +225,62 @@ def run(phase, platform):
         emit({"status": "error", "phase": phase, "type": type(e).__name__, "message": str(e)[:4000]})
 
 
+def aot_named_sharding(mesh):
+    s, r = NamedSharding(mesh, P("x")), NamedSharding(mesh, P())
+    n = mesh.devices.size * 4
+    f = jax.jit(lambda v: (v * jnp.arange(n, dtype=jnp.float32), jnp.sum(v)), in_shardings=s, out_shardings=(s, r))
+    return f.lower(jax.ShapeDtypeStruct((n,), jnp.float32, sharding=s)), (s, r)
+
+
+def aot_shard_map(mesh):
+    s = NamedSharding(mesh, P("x"))
+    n = mesh.devices.size * 4
+    body = jax.shard_map(lambda v: (jax.lax.psum(v, "x"), jax.lax.all_gather(v, "x", tiled=True)),
+                         mesh=mesh, in_specs=P("x"), out_specs=(P("x"), P("x")))
+    return jax.jit(body, in_shardings=s, out_shardings=(s, s)).lower(jax.ShapeDtypeStruct((n,), jnp.float32, sharding=s)), (s, s)
+
+
+def aot_random(mesh):
+    r = NamedSharding(mesh, P())
+    f = jax.jit(lambda k: jax.random.normal(k, (64,)), out_shardings=r)
+    return f.lower(jax.random.key(7)), (r,)
+
+
+AOT_WORKLOADS = {"aot_named_sharding": aot_named_sharding, "aot_shard_map": aot_shard_map, "aot_random": aot_random}
+
+
+def aot():
+    """JAX's deviceless ahead-of-time path (jax.experimental.topologies): lower for the plugin's topology, compile
+    through PJRT_Compile, and read back what JAX reads of the executable: its output shardings."""
+    from jax.experimental import topologies
+    try:
+        try:
+            topo = topologies.get_topology_desc(topology_name=ARGS.get("topology") or "", platform=ARGS["platform"])
+        except NotImplementedError as e:
+            emit({"status": "unsupported", "message": "no topology for ahead-of-time compiles: %s" % str(e).splitlines()[0]})
+        devs = topo.devices
+        if len(devs) < NEED:
+            raise Unsupported("the topology has %d device(s); the workload needs %d" % (len(devs), NEED))
+        mesh = Mesh(np.array(devs), ("x",))
+        lowered, want = AOT_WORKLOADS[ARGS["workload"]](mesh)
+        compiled = lowered.compile()
+        got = compiled.output_shardings
+        got = got if isinstance(got, (tuple, list)) else (got,)
+        bad = [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if not g.is_equivalent_to(w, 1)]
+        if len(got) != len(want) or bad:
+            emit({"status": "fail", "message": "the compiled executable's output shardings are %r, requested %r" % (
+                [str(g.spec) for g in got], [str(w.spec) for w in want])})
+        emit({"status": "pass"})
+    except Unsupported as e:
+        emit({"status": "unsupported", "message": str(e)})
+    except Exception as e:  # noqa: BLE001 -- every exception is a verdict
+        emit({"status": "error", "phase": "plugin", "type": type(e).__name__, "message": str(e)[:4000]})
+
+
 def main():
     name = ARGS["workload"]
+    if name in AOT_WORKLOADS:
+        return aot()
     if name == "compile_cache":
         return compile_cache()
     if name not in WORKLOADS:

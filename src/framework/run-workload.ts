@@ -59,8 +59,10 @@ export function runWorkload(python: string, plugin: ResolvedPlugin, w: Workload,
   const traceShim = builtTraceShim();
   const target = targetEnv({ kind: 'plugin', plugin, ...(traceShim ? { traceShim } : {}) });
   const log = path.join(target.tmp, 'calls.log');
-  const env = { ...process.env, ...target.env, JAX_PLATFORMS: `${target.platform},cpu`, ...(traceShim ? { [TRACE_ENV.log]: log } : {}) };
-  const args = JSON.stringify({ workload: w.name, platform: target.platform, devices: w.devices, x64: w.x64 === true });
+  // Ahead of time, JAX makes no client of the plugin's (only its topology), so only the CPU backend is initialised.
+  const platforms = w.aot ? 'cpu' : `${target.platform},cpu`;
+  const env = { ...process.env, ...target.env, JAX_PLATFORMS: platforms, ...(traceShim ? { [TRACE_ENV.log]: log } : {}) };
+  const args = JSON.stringify({ workload: w.name, platform: target.platform, devices: w.devices, x64: w.x64 === true, ...(plugin.topology ? { topology: plugin.topology } : {}) });
   return new Promise((resolve) => {
     const child = spawn(python, [DRIVER, args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';

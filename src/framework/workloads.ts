@@ -13,6 +13,11 @@ export interface Workload {
   /** Runs with jax_enable_x64. */
   x64?: boolean;
   /**
+   * JAX's deviceless ahead-of-time path: lowers and compiles for the topology the plugin creates from the entry's
+   * `topology` (jax.experimental.topologies), runs nothing, and needs no client: it runs in `--compile-only` too.
+   */
+  aot?: true;
+  /**
    * Faults of fixtures/reference-plugin/faults.json it catches. Empty where JAX itself refuses the feature on every
    * platform it does not list (jax-refusals.ts): the reference plugin's platform is not listed, so the workload's
    * values are compared only on a plugin JAX enables it for, and no reference fault can show there.
@@ -20,6 +25,7 @@ export interface Workload {
   catches: readonly string[];
 }
 
+const AOT_SHARDINGS = 'JAX reads a compiled executable\'s output shardings back from its optimized program (pjrt_executable.cc GetOutputShardings), so a plugin must report the shardings it compiled for';
 const LOWERING = 'JAX lowers every jit to StableHLO with Shardy (jax/_src/interpreters/mlir.py) and hands it to PJRT_Client_Compile as a portable artifact (pjrt_c_api_client.cc)';
 
 export const WORKLOADS: readonly Workload[] = [
@@ -135,5 +141,29 @@ export const WORKLOADS: readonly Workload[] = [
     cite: 'jax.Array.__dlpack__ (jax/_src/array.py) and jax.dlpack exchange device memory with other frameworks through PJRT_Buffer_UnsafePointer / external references',
     devices: 1,
     catches: [],
+  },
+  {
+    name: 'aot_named_sharding',
+    description: 'ahead of time, deviceless: jit over a NamedSharding on every device of the plugin\'s topology, lowered and compiled for it; the executable keeps the requested output shardings',
+    cite: `jax.experimental.topologies.get_topology_desc creates the compile target through PJRT_TopologyDescription_Create and Lowered.compile calls PJRT_Compile (jax/_src/xla_bridge.py make_pjrt_topology; for TPU make_pjrt_tpu_topology); ${AOT_SHARDINGS}`,
+    devices: 2,
+    aot: true,
+    catches: ['sdy_unsupported'],
+  },
+  {
+    name: 'aot_shard_map',
+    description: 'ahead of time, deviceless: shard_map with psum and all_gather over the topology\'s devices, compiled for it',
+    cite: `jax.shard_map lowers to sdy.manual_computation with collectives inside, compiled through PJRT_Compile for the topology; ${AOT_SHARDINGS}`,
+    devices: 2,
+    aot: true,
+    catches: ['sdy_unsupported'],
+  },
+  {
+    name: 'aot_random',
+    description: 'ahead of time, deviceless: jax.random.normal under jit, compiled for the plugin\'s topology',
+    cite: 'every jax.random program carries sdy.mesh @empty_mesh and an sdy.sharding_constraint on its key; Lowered.compile sends it to PJRT_Compile',
+    devices: 1,
+    aot: true,
+    catches: ['sdy_unsupported'],
   },
 ];

@@ -15,7 +15,7 @@ import { referenceFallback } from './reference-build.js';
 /** The entry's optional fields that travel unchanged to the workers (the suites read them from `ctx.config`). */
 const PASSED_THROUGH = [
   'nodeIdOption', 'numNodesOption', 'kvPrefixOption', 'kvTimeoutOption', 'completionDelayOption', 'strictCreateOptions', 'maxLiveClients',
-  'exclusiveDevices', 'programForms', 'topology',
+  'exclusiveDevices', 'programForms', 'topology', 'jaxPlatform',
 ] as const satisfies readonly (keyof ResolvedPlugin & keyof PluginConfig)[];
 
 /** --config, else $PJRT_CTS_CONFIG, else ./plugins.json, else the package's plugins.json. */

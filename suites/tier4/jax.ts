@@ -13,10 +13,13 @@ import { failShardy, refusesShardy } from '../_lib/shardy.js';
  * processes) about twenty on two loaded cores. */
 const WORKLOAD_TIMEOUT_MS = 180_000;
 
+// A workload that runs programs needs a client, made by JAX in its process; an ahead-of-time one needs only the
+// topology, so it is a case of the compile-only profile too.
 const t = area('tier4.jax', { tier: 4, client: 'process', slow: true, timeoutMs: WORKLOAD_TIMEOUT_MS + 10_000 });
+const aot = area('tier4.jax_aot', { tier: 4, client: 'none', slow: true, timeoutMs: WORKLOAD_TIMEOUT_MS + 10_000 });
 
 for (const w of WORKLOADS) {
-  t.case(w.name, { description: w.description, source: 'framework', cite: w.cite, catches: w.catches }).run(async (ctx) => {
+  (w.aot ? aot : t).case(w.name, { description: w.description, source: 'framework', cite: w.cite, catches: w.catches }).run(async (ctx) => {
     const jax = jaxPython();
     if ('problem' in jax) return ctx.skip(jax.problem);
     const outcome = await runWorkload(jax.python, ctx.config, w, WORKLOAD_TIMEOUT_MS);

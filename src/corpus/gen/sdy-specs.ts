@@ -60,7 +60,7 @@ export function sdyPrograms(): Program[] {
     const shards = [range(0, 4), range(4, 4)];
     const total = range(0, 8).reduce((a, b) => a + b, 0);
     out.push(program({
-      name, description: 'jit over NamedSharding(mesh x=2, P("x")): v * [1, 2, …, 8] sharded like v (which element meets which weight tells the shard order), and sum(v) replicated (the partitioner adds the all-reduce)', ops: ['sdy.mesh', 'multiply', 'reduce'],
+      name, description: 'jit over NamedSharding(mesh x=2, P("x")): v * [1, 2, …, 8] sharded like v (which element meets which weight tells the shard order), and sum(v) replicated (the partitioner adds the all-reduce)', ops: ['sdy.mesh', 'constant', 'multiply', 'reduce', 'add'],
       text: moduleOf(name, 2, [
         mesh('mesh', [['x', 2]]),
         '  func.func public @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<8xf32> {jax.result_info = "result[0]", sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, tensor<f32> {jax.result_info = "result[1]", sdy.sharding = #sdy.sharding<@mesh, []>}) {',
@@ -105,7 +105,7 @@ export function sdyPrograms(): Program[] {
     const gathered = [...shards[0]!, ...shards[1]!];
     const channel = 'channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>';
     out.push(program({
-      name, description: 'shard_map over mesh x=2: psum (all_reduce), ppermute (collective_permute 0→1 only: device 0 receives zeros) and all_gather(tiled) inside sdy.manual_computation', ops: ['sdy.mesh', 'sdy.manual_computation', 'all_reduce', 'collective_permute', 'all_gather'],
+      name, description: 'shard_map over mesh x=2: psum (all_reduce), ppermute (collective_permute 0→1 only: device 0 receives zeros) and all_gather(tiled) inside sdy.manual_computation', ops: ['sdy.mesh', 'sdy.manual_computation', 'all_reduce', 'add', 'collective_permute', 'all_gather'],
       text: moduleOf(name, 2, [
         mesh('mesh', [['x', 2]]),
         '  func.func public @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<8xf32> {jax.result_info = "result[0]", sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, tensor<8xf32> {jax.result_info = "result[1]", sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, tensor<16xf32> {jax.result_info = "result[2]", sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {',
@@ -142,7 +142,7 @@ export function sdyPrograms(): Program[] {
     };
     const sharding = '#sdy.sharding<@mesh, [{"x"}, {"y"}]>';
     out.push(program({
-      name, description: 'mesh x=2, y=2: (a + transpose(a)) * [[1 … 16]] for a sharded P("x", "y") on four devices (each result block needs another device\'s block; the weights tell the block order)', ops: ['sdy.mesh', 'transpose', 'add', 'multiply'],
+      name, description: 'mesh x=2, y=2: (a + transpose(a)) * [[1 … 16]] for a sharded P("x", "y") on four devices (each result block needs another device\'s block; the weights tell the block order)', ops: ['sdy.mesh', 'transpose', 'add', 'constant', 'multiply'],
       text: moduleOf(name, 4, [
         mesh('mesh', [['x', 2], ['y', 2]]),
         `  func.func public @main(%arg0: tensor<4x4xf32> {sdy.sharding = ${sharding}}) -> (tensor<4x4xf32> {jax.result_info = "result", sdy.sharding = ${sharding}}) {`,
