@@ -255,7 +255,8 @@ def aot():
     from jax.experimental import topologies
     try:
         try:
-            topo = topologies.get_topology_desc(topology_name=ARGS.get("topology") or "", platform=ARGS["platform"])
+            topo = topologies.get_topology_desc(topology_name=ARGS.get("topology") or "", platform=ARGS["platform"],
+                                                **ARGS.get("topologyOptions", {}))
         except NotImplementedError as e:
             emit({"status": "unsupported", "message": "no topology for ahead-of-time compiles: %s" % str(e).splitlines()[0]})
         devs = topo.devices

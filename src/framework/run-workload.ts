@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResolvedPlugin } from '../config/resolved-plugin.js';
 import { builtTraceShim } from '../config/reference-paths.js';
+import { toJsonValue } from '../config/named-value.js';
+import { topologyCreateOptions } from '../harness/compile-only.js';
 import { describeBlame, describeValuePath, parseCallLog } from './call-log.js';
 import { targetEnv } from './jax-env.js';
 import { TRACE_ENV } from './trace-shim.js';
@@ -62,7 +64,10 @@ export function runWorkload(python: string, plugin: ResolvedPlugin, w: Workload,
   // Ahead of time, JAX makes no client of the plugin's (only its topology), so only the CPU backend is initialised.
   const platforms = w.aot ? 'cpu' : `${target.platform},cpu`;
   const env = { ...process.env, ...target.env, JAX_PLATFORMS: platforms, ...(traceShim ? { [TRACE_ENV.log]: log } : {}) };
-  const args = JSON.stringify({ workload: w.name, platform: target.platform, devices: w.devices, x64: w.x64 === true, ...(plugin.topology ? { topology: plugin.topology } : {}) });
+  // Ahead of time, the topology gets what the CTS's own AOT cases give PJRT_TopologyDescription_Create: the entry's
+  // create options with its topologyOptions over them (JAX passes get_topology_desc's keyword arguments as they are).
+  const topologyOptions = w.aot ? Object.fromEntries(Object.entries(topologyCreateOptions(plugin)).map(([k, v]) => [k, toJsonValue(v)])) : undefined;
+  const args = JSON.stringify({ workload: w.name, platform: target.platform, devices: w.devices, x64: w.x64 === true, ...(plugin.topology ? { topology: plugin.topology } : {}), ...(topologyOptions ? { topologyOptions } : {}) });
   return new Promise((resolve) => {
     const child = spawn(python, [DRIVER, args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';
