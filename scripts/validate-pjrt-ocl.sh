@@ -69,6 +69,8 @@ record warm-up "$t0" "$(stamp)"
 
 # --- the CTS ---
 export PJRT_OCL_PLUGIN=$BUILD/libpjrt_ocl.so PJRT_OCL_PYTHON=$PY PJRT_OCL_LOWER_SERVICE=$SERVICE
+# the framework tier (tier 4) runs JAX on the plugin: the same Python, which has jax
+export PJRT_CTS_PYTHON=${PJRT_CTS_PYTHON:-$PY}
 cd "$ROOT"
 t0=$(stamp)
 rc=0

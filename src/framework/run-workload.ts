@@ -79,8 +79,14 @@ export function runWorkload(python: string, plugin: ResolvedPlugin, w: Workload,
       clearTimeout(timer);
       const calls = existsSync(log) ? parseCallLog(readFileSync(log, 'utf8')) : undefined;
       rmSync(target.tmp, { recursive: true, force: true });
-      const blame = calls && (describeBlame(calls) ?? describeValuePath(calls));
-      const withCalls = <T extends WorkloadOutcome>(o: T): T => (blame && (o.kind === 'fail' || o.kind === 'error' || o.kind === 'died') ? { ...o, calls: blame } : o);
+      // Wrong values came from the executions JAX read back (an error JAX got past, e.g. an UNIMPLEMENTED
+      // OptimizedProgram, is not their cause); an error or a death from the call that failed or was in flight.
+      const blameFor = (o: WorkloadOutcome): string | undefined =>
+        !calls ? undefined : o.kind === 'fail' ? describeValuePath(calls) ?? describeBlame(calls) : describeBlame(calls) ?? describeValuePath(calls);
+      const withCalls = <T extends WorkloadOutcome>(o: T): T => {
+        const blame = o.kind === 'fail' || o.kind === 'error' || o.kind === 'died' ? blameFor(o) : undefined;
+        return blame ? { ...o, calls: blame } : o;
+      };
       const last = out.trim().split('\n').pop() ?? '';
       let parsed: Record<string, string> | undefined;
       try { parsed = JSON.parse(last) as Record<string, string>; } catch { parsed = undefined; }
@@ -108,6 +114,11 @@ function outcomeOf(r: Record<string, string>): WorkloadOutcome {
       // plugin that does not implement one lacks a platform extension, not a core path.
       if (code === 'UNIMPLEMENTED' && r['phase'] === 'plugin' && CUSTOM_CALL.test(message)) {
         return { kind: 'unsupported', message: `the plugin does not implement a custom call JAX emitted for its platform name (custom calls are per-platform extensions; a plugin whose platform is 'cpu' is sent JAX's CPU custom calls: LAPACK, host callbacks): ${message.split('\n')[0]!.slice(0, 400)}` };
+      }
+      // UNIMPLEMENTED is how the header lets a plugin decline what it lacks: a capability's absence, as for the
+      // CTS's own programs (suites/_lib/declined.ts). The suite still fails a declined Shardy op (shardy.ts).
+      if (code === 'UNIMPLEMENTED' && r['phase'] === 'plugin') {
+        return { kind: 'unsupported', message: `the plugin declines what JAX asked for: ${message.split('\n')[0]!.slice(0, 600)}` };
       }
       return { kind: 'error', phase: r['phase'] ?? '?', type: r['type'] ?? '?', message, ...(code ? { code } : {}) };
     }

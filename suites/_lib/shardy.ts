@@ -17,9 +17,13 @@ export function spmdBuildOptions(partitions: number): Pick<CompileOptions, 'useS
   return partitions > 1 ? { useSpmdPartitioning: true, useShardyPartitioner: true } : {};
 }
 
-/** Whether a compiler's message refuses a Shardy op (an sdy.* op named, or MLIR's "Dialect `sdy' not found"). */
+/**
+ * Whether a compiler's message refuses a Shardy op: it names an sdy.* op, or the dialect (MLIR's "Dialect `sdy' not
+ * found"), outside a bracketed list (pjrt-ocl lists the ops it knows, sdy's among them, when it refuses another; a
+ * list cut short runs to the end).
+ */
 export function refusesShardy(message: string): boolean {
-  return /\bsdy\.[a-z_]+|[`'"]sdy[`'"]/.test(message);
+  return /\bsdy\.[a-z_]+|[`'"]sdy[`'"]/.test(message.replace(/\[[^\]]*(?:\]|$)/g, ''));
 }
 
 /** Fails with the Shardy root cause: `slot` refused a program as JAX sends it, saying `said`. */

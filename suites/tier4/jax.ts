@@ -24,6 +24,7 @@ for (const w of WORKLOADS) {
     if ('problem' in jax) return ctx.skip(jax.problem);
     const outcome = await runWorkload(jax.python, ctx.config, w, WORKLOAD_TIMEOUT_MS);
     if (outcome.kind === 'pass') return;
+    if (outcome.kind === 'unsupported' && refusesShardy(outcome.message)) failShardy(`JAX's ${w.name} on the plugin: ${outcome.message.slice(0, 400)}`);
     if (outcome.kind === 'unsupported') ctx.unsupported(outcome.message);
     if (outcome.kind === 'refused') {
       const r = outcome.refusal;
