@@ -22,7 +22,8 @@ const PERSONALITIES = ['reference', 'reference-xla'] as const;
 /** One recorded run per personality, both at once (each is one worker process). */
 async function runRecorded(plugin: string): Promise<ResultsFile> {
   const json = path.join(mkdtempSync(path.join(os.tmpdir(), 'pjrt-cts-coverage-')), 'r.json');
-  const child = spawn(process.execPath, [cli, 'run', '--plugin', plugin, '--record-slots', '--jobs', '1', '--json', json], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Tier 4 is left out: its cases call no slot from the worker (JAX calls the plugin in a process of its own).
+  const child = spawn(process.execPath, [cli, 'run', '--plugin', plugin, '--record-slots', '--jobs', '1', '--exclude', 'tier4.**', '--json', json], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));

@@ -65,7 +65,8 @@ describe('committed StableHLO portable artifacts', function () {
       // Every case but the corpus's (whose texts the first test covers): each text compiled is recorded.
       const dir = tmpDir();
       const json = path.join(tmpDir(), 'r.json');
-      const r = cli(['run', '--plugin', 'reference', '--exclude', 'tier1.program.run.*', '--json', json], { env: { [RECORD_PROGRAMS_ENV]: dir } });
+      // Tier 4 compiles nothing through the CTS (JAX does, in its own processes): left out.
+      const r = cli(['run', '--plugin', 'reference', '--exclude', 'tier1.program.run.*', '--exclude', 'tier4.**', '--json', json], { env: { [RECORD_PROGRAMS_ENV]: dir } });
       assert.ok(existsSync(json), r.stderr + r.stdout);
       recorded = recordedPrograms([dir]);
       assert.ok(recorded.length > 0, 'record mode recorded nothing');

@@ -30,7 +30,8 @@ describe('version compatibility', function () {
     let r100: ResultsFile;
     before(() => {
       const json = path.join(dir, 'm100.json');
-      const r = cli(['run', '--api-minor', '100', '--jobs', '2', '--json', json]);
+      // --api-minor sets the minor the CTS's own binding speaks; tier 4's JAX loads the plugin itself, so it is left out.
+      const r = cli(['run', '--api-minor', '100', '--jobs', '2', '--json', json, '--exclude', 'tier4.**']);
       assert.ok(r.code === 0, r.stdout.slice(-3000) + r.stderr);
       r100 = ResultsFile.parse(JSON.parse(readFileSync(json, 'utf8')));
     });

@@ -190,8 +190,7 @@ t.case('text_and_artifact_agree', {
       ...(op ? [`bytecode_reader_misreads_op=${op}`] : []),
       ...(p.entry.ops.includes('compare') ? ['bytecode_reader_drops_attr=comparison_direction'] : []),
     ];
-    // Otherwise the output types every corpus program checks (its sidecar claims the fault too).
-    return own.length ? own : ['output_element_types_wrong'];
+    return own.length ? own : ['crash_in=PJRT_LoadedExecutable_Execute'];
   },
   requires: { slots: ['PJRT_LoadedExecutable_Execute'] },
 })
