@@ -68,7 +68,7 @@ describe('every wait on a plugin is bounded', function () {
   it('a plugin that lies about its number of outputs fails cases, and the run records every case', function () {
     if (!existsSync(LIB)) this.skip();
     const res = run('num_outputs_wrong', ['--timeout', '10000']);
-    const listed = (JSON.parse(cli(['list', '--json']).stdout) as CatalogueEntry[]).length;
+    const listed = (JSON.parse(cli(['list', '--json', '--exclude', 'tier4.**']).stdout) as CatalogueEntry[]).length;
     assert.equal(res.results.length, listed, 'no case is lost');
     assert.ok(res.results.some((r) => r.status === 'fail'), 'the lie is caught');
     assert.equal(res.results.filter((r) => r.status === 'timeout').length, 0, 'nothing hangs');
