@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WITHOUT_FRAMEWORK_TIER } from './runner-helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(root, 'dist', 'bin', 'pjrt-cts.js');
@@ -29,7 +30,7 @@ describe('reference plugin under ASan+UBSan', function () {
       // Tier 4 is left out: its cases are JAX's processes (uninstrumented CPython and jaxlib), which abort with
       // SIGABRT under the preloaded sanitizer runtime before a verdict (not read further); the plugin's paths they
       // take are the ones the other tiers run here.
-      const r = spawnSync(process.execPath, [CLI, 'run', '--plugin', 'reference-asan', '--jobs', '2', '--json', json, '--exclude', 'tier4.**'], {
+      const r = spawnSync(process.execPath, [CLI, 'run', '--plugin', 'reference-asan', '--jobs', '2', '--json', json, ...WITHOUT_FRAMEWORK_TIER], {
         cwd: root,
         encoding: 'utf8',
         env: {

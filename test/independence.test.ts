@@ -5,14 +5,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResultsFile } from '../src/config/results.js';
 import type { CatalogueEntry } from '../src/harness/types.js';
-import { cli, ROOT, tmpDir } from './runner-helpers.js';
+import { cli, ROOT, tmpDir, WITHOUT_FRAMEWORK_TIER } from './runner-helpers.js';
 
 const LIB = path.join(ROOT, 'build', 'reference-plugin', 'libpjrt_reference.so');
 
 function run(fault: string, extra: string[] = []): ResultsFile {
   const json = path.join(tmpDir(), 'r.json');
   // The CTS's own checks are what is tested here: tier 4 (JAX's processes) is left out.
-  const r = cli(['run', '--json', json, '--jobs', '2', '--exclude', 'tier4.**', ...extra], { env: { PJRT_REFERENCE_FAULTS: fault } });
+  const r = cli(['run', '--json', json, '--jobs', '2', ...WITHOUT_FRAMEWORK_TIER, ...extra], { env: { PJRT_REFERENCE_FAULTS: fault } });
   assert.ok(existsSync(json), r.stderr + r.stdout);
   return JSON.parse(readFileSync(json, 'utf8')) as ResultsFile;
 }
@@ -68,7 +68,7 @@ describe('every wait on a plugin is bounded', function () {
   it('a plugin that lies about its number of outputs fails cases, and the run records every case', function () {
     if (!existsSync(LIB)) this.skip();
     const res = run('num_outputs_wrong', ['--timeout', '10000']);
-    const listed = (JSON.parse(cli(['list', '--json', '--exclude', 'tier4.**']).stdout) as CatalogueEntry[]).length;
+    const listed = (JSON.parse(cli(['list', '--json', ...WITHOUT_FRAMEWORK_TIER]).stdout) as CatalogueEntry[]).length;
     assert.equal(res.results.length, listed, 'no case is lost');
     assert.ok(res.results.some((r) => r.status === 'fail'), 'the lie is caught');
     assert.equal(res.results.filter((r) => r.status === 'timeout').length, 0, 'nothing hangs');

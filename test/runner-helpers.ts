@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = path.join(ROOT, 'dist', 'bin', 'pjrt-cts.js');
 export const FAKE_SUITES = path.join(ROOT, 'dist', 'test', 'fixtures', 'suites');
+/**
+ * `run` arguments that leave out the framework tier: its cases are JAX's own processes, so the tests of the CTS's own
+ * checks (sanitizers, --api-minor, independence, recordings) run without them.
+ */
+export const WITHOUT_FRAMEWORK_TIER = ['--exclude', 'tier4.**'] as const;
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
