@@ -53,6 +53,23 @@ export function jaxPython(env: NodeJS.ProcessEnv = process.env): { python: strin
   return jaxProbe;
 }
 
+const moduleProbe = new Map<string, boolean>();
+
+/**
+ * Why `python` cannot run `w`: the first of its declared modules (Workload.pythonModules) it cannot import, in one
+ * line that says how to install it; undefined when it has them all. Each module is probed once per process.
+ */
+export function missingPythonModule(python: string, w: Workload): string | undefined {
+  for (const m of w.pythonModules ?? []) {
+    if (!moduleProbe.has(m)) {
+      const r = spawnSync(python, ['-c', `import importlib.util, sys; sys.exit(0 if importlib.util.find_spec(${JSON.stringify(m)}) else 1)`], { timeout: 60_000 });
+      moduleProbe.set(m, !r.error && r.status === 0);
+    }
+    if (!moduleProbe.get(m)) return `JAX's ${w.name} imports the Python module '${m}' and ${python} has none: pip install ${m} into it (or set PJRT_CTS_PYTHON to a Python that has it)`;
+  }
+  return undefined;
+}
+
 /**
  * Runs `w` against `plugin` within `timeoutMs` (the process group is killed past it), through the call-trace shim
  * when it is built (`npm run build:plugin`, `pjrt-cts build-reference`).

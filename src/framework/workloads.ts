@@ -18,6 +18,11 @@ export interface Workload {
    */
   aot?: true;
   /**
+   * Python modules beyond jax the workload imports (JAX imports some only on the path that needs them, e.g.
+   * flatbuffers for jax.export's serialization): without one the case is `skip`, naming what to install.
+   */
+  pythonModules?: readonly string[];
+  /**
    * Faults of fixtures/reference-plugin/faults.json it catches. Empty where JAX itself refuses the feature on every
    * platform it does not list (jax-refusals.ts): the reference plugin's platform is not listed, so the workload's
    * values are compared only on a plugin JAX enables it for, and no reference fault can show there.
@@ -112,6 +117,7 @@ export const WORKLOADS: readonly Workload[] = [
     description: 'jax.export: serialize, deserialize and call an exported function',
     cite: 'jax.export serializes the lowered module (jax/_src/export/_export.py); calling the deserialized function compiles a module that calls it as a private function with a quoted symbol name',
     devices: 1,
+    pythonModules: ['flatbuffers'],
     catches: ['op_off_by_one=sine'],
   },
   {

@@ -4,7 +4,7 @@
 // (src/framework/workloads.ts); JAX runs them in a process of its own (src/framework/run-workload.ts), so a crash or
 // hang in the plugin under JAX ends that process, never the worker.
 import { area } from '../../src/harness/index.js';
-import { jaxPython, runWorkload } from '../../src/framework/run-workload.js';
+import { jaxPython, missingPythonModule, runWorkload } from '../../src/framework/run-workload.js';
 import { WORKLOADS } from '../../src/framework/workloads.js';
 import * as check from '../_lib/check.js';
 import { failShardy, refusesShardy } from '../_lib/shardy.js';
@@ -22,6 +22,8 @@ for (const w of WORKLOADS) {
   (w.aot ? aot : t).case(w.name, { description: w.description, source: 'framework', cite: w.cite, catches: w.catches }).run(async (ctx) => {
     const jax = jaxPython();
     if ('problem' in jax) return ctx.skip(jax.problem);
+    const missing = missingPythonModule(jax.python, w);
+    if (missing) return ctx.skip(missing);
     const outcome = await runWorkload(jax.python, ctx.config, w, WORKLOAD_TIMEOUT_MS);
     if (outcome.kind === 'pass') return;
     if (outcome.kind === 'unsupported' && refusesShardy(outcome.message)) failShardy(`JAX's ${w.name} on the plugin: ${outcome.message.slice(0, 400)}`);
