@@ -293,6 +293,7 @@ function compute(op: string, d: DtypeRow, xs: readonly number[]): number {
  * combination of those readings for the subnormal operands (the unsubstituted one excluded).
  */
 function substitutions(f: Format, xs: readonly number[]): number[][] {
+  if (!xs.some((x) => isSub(f, x) || flushesInF32(x))) return []; // the only reading is the unsubstituted one
   const mn = smallestNormal(f.d);
   let out: number[][] = [[]];
   for (const x of xs) {

@@ -1,9 +1,11 @@
 // Loading a corpus directory: every `<name>.json` sidecar is validated and paired with `<name>.mlir`.
 import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { KeyedCache, treesKey } from '../config/keyed-cache.js';
 import { jsonTooDeep } from '../config/load-json.js';
 import { readRegularFile } from '../config/read-file.js';
-import { basename, join } from 'node:path';
-import { jsonPath, SidecarSchema, type Tolerance, type Value } from './schema.js';
+import { jsonPath, SidecarSchema, type Sidecar, type Tolerance, type Value } from './schema.js';
 import { packValue } from './values.js';
 
 export interface HostValue {
@@ -68,8 +70,11 @@ function host(v: Value, tol: Tolerance): HostValue {
   };
 }
 
+/** A sidecar and its program, validated. */
+interface Validated { jsonFile: string; sidecar: Sidecar; program: string }
+
 /** Parse and validate one sidecar + program pair; throws CorpusError naming the file and JSON path. */
-export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusEntry {
+function validate(jsonFile: string): Validated {
   const name = basename(jsonFile, '.json');
   if (!NAME.test(name)) throw new CorpusError(jsonFile, '$', `file name '${name}' is not a valid id segment`);
   const sidecar = readRegularFile(jsonFile);
@@ -98,24 +103,43 @@ export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusE
     const declared = m ? Number(m[1]) : 1;
     if (declared !== s[key]) throw new CorpusError(jsonFile, `$.${key}`, `is ${s[key]} but ${basename(mlirFile)} declares mhlo.num_${key} = ${declared}`);
   }
-  const perReplica = <T>(v: T[] | T[][]): T[][] => (s.replicas * s.partitions > 1 ? (v as T[][]) : [v as T[]]);
+  return { jsonFile, sidecar: s, program };
+}
+
+function entryOf(v: Validated, idPrefix: string): CorpusEntry {
+  const s = v.sidecar;
+  const name = basename(v.jsonFile, '.json');
+  const perReplica = <T>(x: T[] | T[][]): T[][] => (s.replicas * s.partitions > 1 ? (x as T[][]) : [x as T[]]);
   return {
     name,
     id: `${idPrefix}.${name}`,
-    jsonFile,
-    mlirFile,
-    program,
+    jsonFile: v.jsonFile,
+    mlirFile: v.jsonFile.replace(/\.json$/, '.mlir'),
+    program: v.program,
     description: s.description,
     ops: s.ops,
     dtypes: s.dtypes,
     ...(s.catches ? { catches: s.catches } : {}),
     replicas: s.replicas,
     partitions: s.partitions,
-    inputs: perReplica(s.inputs).map((vs) => vs.map((v) => host(v, s.tolerance))),
-    outputs: perReplica(s.outputs).map((vs) => vs.map((v) => host(v, s.tolerance))),
+    inputs: perReplica(s.inputs).map((vs) => vs.map((x) => host(x, s.tolerance))),
+    outputs: perReplica(s.outputs).map((vs) => vs.map((x) => host(x, s.tolerance))),
     tolerance: s.tolerance,
   };
 }
+
+/** Parse and validate one sidecar + program pair; throws CorpusError naming the file and JSON path. */
+export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusEntry {
+  return entryOf(validate(jsonFile), idPrefix);
+}
+
+/**
+ * Validated directories, kept in the per-user cache: reading and validating every sidecar of the built-in corpus is
+ * about half a second of CPU, which every worker that runs a program case paid at its start (and a crashing plugin
+ * pays per crash). The key covers the directory's files and the code that validates them (this directory of dist).
+ */
+const validatedDirs = new KeyedCache<Validated[]>('corpus');
+const CODE_DIR = dirname(fileURLToPath(import.meta.url));
 
 /** Every entry of a corpus directory, sorted by name. A `.mlir` without a sidecar is an error too. */
 export function loadCorpus(dir: string, opts: { idPrefix?: string } = {}): CorpusEntry[] {
@@ -125,7 +149,13 @@ export function loadCorpus(dir: string, opts: { idPrefix?: string } = {}): Corpu
       throw new CorpusError(join(dir, f), '$', 'program has no .json sidecar');
     }
   }
-  return files.filter((f) => f.endsWith('.json')).map((f) => loadEntry(join(dir, f), opts.idPrefix));
+  const key = treesKey([dir, CODE_DIR]);
+  let validated = validatedDirs.get(key);
+  if (!validated) {
+    validated = files.filter((f) => f.endsWith('.json')).map((f) => validate(join(dir, f)));
+    validatedDirs.set(key, validated);
+  }
+  return validated.map((v) => entryOf(v, opts.idPrefix ?? 'tier1.program'));
 }
 
 const loaded = new Map<string, readonly CorpusEntry[]>();

@@ -131,6 +131,8 @@ export const SidecarSchema = z
   });
 /** The sidecar as written (defaults not applied). */
 export type SidecarInput = z.input<typeof SidecarSchema>;
+/** A validated sidecar. */
+export type Sidecar = z.output<typeof SidecarSchema>;
 
 /** `$.inputs[0].data[3]` */
 export function jsonPath(path: readonly PropertyKey[]): string {

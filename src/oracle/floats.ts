@@ -134,8 +134,25 @@ export function bitsToFloat(row: DtypeRow, bits: bigint): number {
     return dv.getFloat32(0, true);
   }
   const f = fmt(row);
+  return smallFloatValues(row.name, f)[Number(BigInt.asUintN(width(f), bits))]!;
+}
+
+/** Every value of a format of 16 bits or fewer, by bit pattern (−0 and NaN kept): decoded once per format, since the
+ * exhaustive area judges up to 65,536 results per case. */
+const smallValues = new Map<string, Float64Array>();
+
+function smallFloatValues(name: string, f: ReturnType<typeof fmt>): Float64Array {
+  let t = smallValues.get(name);
+  if (!t) {
+    t = new Float64Array(2 ** width(f));
+    for (let b = 0; b < t.length; b++) t[b] = decodeSmall(f, b);
+    smallValues.set(name, t);
+  }
+  return t;
+}
+
+function decodeSmall(f: ReturnType<typeof fmt>, b: number): number {
   const m = f.mantissaBits;
-  const b = Number(BigInt.asUintN(width(f), bits));
   if (f.nan === 'e8m0') return b === f.nanBits ? NaN : 2 ** (b - f.bias);
   const magBits = f.exponentBits + m;
   const neg = b >= 2 ** magBits;
