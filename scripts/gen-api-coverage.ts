@@ -1,7 +1,10 @@
 // docs/api-coverage.md: for every PJRT_Api slot of the ABI table, the cases that call it (recorded by runs with
 // --record-slots against the reference plugin in both personalities, one worker each so the order is fixed) and the
-// faults those cases claim (the fault matrix proves each claim). Usage: node dist/scripts/gen-api-coverage.js [--check]
+// faults those cases claim (the fault matrix proves each claim).
+// Usage: node dist/scripts/gen-api-coverage.js [--check] [--results-dir DIR]
 // --check: exit 1 when the set of called slots differs from the committed page (call counts may vary with timing).
+// --results-dir: read the runs from DIR/<personality>.json (made with --record-slots, tier 4 left out) instead of
+// making them: npm test's shared clean runs (test/clean-runs.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -121,7 +124,11 @@ function render(runs: readonly ResultsFile[], cat: Map<string, CatalogueEntry>):
 const calledSet = (md: string): string[] =>
   md.split('\n').filter((l) => /^\| `PJRT_/.test(l) && !l.includes(`| ${NOT_CALLED} |`)).map((l) => /`(PJRT_\w+)`/.exec(l)![1]!);
 
-const text = render(await Promise.all(PERSONALITIES.map(runRecorded)), catalogue());
+const resultsDirArg = process.argv.indexOf('--results-dir');
+const resultsDir = resultsDirArg >= 0 ? process.argv[resultsDirArg + 1] : undefined;
+const recordedRun = (plugin: string): Promise<ResultsFile> =>
+  resultsDir ? Promise.resolve(JSON.parse(readFileSync(path.join(resultsDir, `${plugin}.json`), 'utf8')) as ResultsFile) : runRecorded(plugin);
+const text = render(await Promise.all(PERSONALITIES.map(recordedRun)), catalogue());
 if (process.argv.includes('--check')) {
   const committed = calledSet(readFileSync(page, 'utf8'));
   const now = calledSet(text);

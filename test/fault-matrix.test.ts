@@ -20,6 +20,7 @@ import { loadSuites } from '../src/worker/load-suites.js';
 import type { ResolvedPlugin } from '../src/config/resolved-plugin.js';
 import { pluginsFilePath, resolvePlugin } from '../src/runner/plugins.js';
 import { schedule } from '../src/runner/scheduler.js';
+import { recordCleanRun } from './clean-runs.js';
 import { WITHOUT_FRAMEWORK_TIER } from './runner-helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,10 +30,22 @@ const OUT = path.join(root, '.cts-out', 'fault-matrix.json');
 const DETECTED = new Set(['fail', 'crash', 'timeout']);
 /** Long enough that no case times out merely from load (the slowest clean case takes ~2.5 s), so a timeout is a hang. */
 const CASE_TIMEOUT_MS = 5000;
-/** Workers at a time, in all (waits on hangs overlap with other claims' work): this many switch between claims, */
-const SWITCHING_WORKERS = 2;
-/** and this many run the claims of faults read at load, one fresh worker per claim run (and per crash: most are). */
-const AT_LOAD_LANES = 2;
+/**
+ * Lanes at a time, each one worker (waits on hangs overlap with other lanes' work). A lane takes tasks from one queue:
+ * the claims of faults read at load (a fresh worker per claim run, and per crash: most are), biggest first, and
+ * groups of switching claims (one long-lived worker per group that switches from claim to claim). Two lanes start
+ * with each kind and take the other kind when theirs runs out, so all four end together.
+ */
+const LANES = 4;
+/**
+ * A group of switching claims ends when its cases' weight reaches this: an ordinary case weighs 1, a case its area
+ * declares heavy (a program over every input of a type) HEAVY_WEIGHT, a slow one (tier 4: a JAX process) SLOW_WEIGHT,
+ * about their cost relative to an ordinary case under a fault. Small groups keep the lanes' ends close together; each
+ * group costs a worker start.
+ */
+const SWITCHING_GROUP_WEIGHT = 400;
+const HEAVY_WEIGHT = 8;
+const SLOW_WEIGHT = 60;
 
 /** The stack every PJRT_Api function of the reference plugin uses first in the deep-stack run (PJRT_REFERENCE_CALL_STACK_KIB). */
 const DEEP_STACK_KIB = 4096;
@@ -42,7 +55,7 @@ interface Record_ { id: string; status: string; message?: string }
 /** A claim's cases and their statuses; `ms`: the wall time of its runs (at load) or the sum of its cases' times. */
 interface ClaimRun { claim: string; statuses: Record<string, string>; ms: number }
 /** How a lane spent its time: its wall time, the claims and cases it ran, the workers it started. */
-interface LaneReport { lane: string; wallMs: number; claims: number; cases: number; workersStarted: number }
+interface LaneReport { lane: string; wallMs: number; claims: number; cases: number; workersStarted: number; tasks: string[] }
 
 const faults = (JSON.parse(readFileSync(path.join(root, 'fixtures', 'reference-plugin', 'faults.json'), 'utf8')) as { faults: FaultDef[] }).faults;
 const faultOf = (claim: string): string => claim.split('=')[0]!;
@@ -53,11 +66,13 @@ function pluginBuilt(): boolean {
 }
 
 /** One CLI run; resolves with the per-case records of the JSON Lines stream. */
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Record_[]> {
+function runCli(args: string[], env: NodeJS.ProcessEnv, keep?: { args: string[]; env: Record<string, string> }): Promise<Record_[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pjrt-cts-matrix-'));
-  const json = path.join(dir, 'results.json');
+  // A run kept for other tests (clean-runs.ts) writes its results where they read them.
+  const kept = keep?.args.includes('--json') ? keep.args[keep.args.indexOf('--json') + 1]! : undefined;
+  const json = kept ?? path.join(dir, 'results.json');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'run', '--json', json, '--jobs', '2', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'run', '--jobs', '2', ...args, ...(kept ? keep!.args : ['--json', json])], { env: { ...env, ...keep?.env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -94,16 +109,15 @@ async function runClaim(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, C
 }
 
 /**
- * Every claim of a fault the plugin can switch per client, in one schedule: each case carries its claim in the
- * `faults` create option, queued claim by claim, so a worker switches only between claims (and a fresh worker
- * replaces one only after a crash or timeout).
+ * A group of claims of faults the plugin can switch per client, in one schedule with one worker: each case carries its
+ * claim in the `faults` create option, queued claim by claim, so the worker switches only between claims (and a fresh
+ * worker replaces it only after a crash or timeout).
  */
-async function runSwitching(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, CatalogueEntry>, claims: ReadonlyMap<string, string[]>): Promise<{ runs: ClaimRun[]; lane: LaneReport }> {
-  const t0 = Date.now();
+async function runSwitching(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, CatalogueEntry>, claims: readonly (readonly [string, string[]])[]): Promise<{ runs: ClaimRun[]; workers: number }> {
   const runs = new Map<string, ClaimRun>();
   const claimOf = new Map<CatalogueEntry, string>();
   const cases: CatalogueEntry[] = [];
-  for (const [claim, ids] of [...claims].sort((a, b) => a[0].localeCompare(b[0]))) {
+  for (const [claim, ids] of claims) {
     runs.set(claim, { claim, statuses: Object.fromEntries(ids.map((id) => [id, 'missing'])), ms: 0 });
     for (const id of ids) {
       const e = catalogue.get(id);
@@ -113,11 +127,11 @@ async function runSwitching(plugin: ResolvedPlugin, catalogue: ReadonlyMap<strin
       cases.push(own);
     }
   }
-  let workersStarted = 0;
+  let workers = 0;
   try {
     const { counters } = await schedule(
       {
-        cases, plugin, jobs: SWITCHING_WORKERS, retries: 0, defaultTimeoutMs: CASE_TIMEOUT_MS,
+        cases, plugin, jobs: 1, retries: 0, defaultTimeoutMs: CASE_TIMEOUT_MS,
         createOptionsFor: (e) => ({ ...plugin.createOptions, faults: claimOf.get(e)! }),
       },
       {
@@ -128,47 +142,66 @@ async function runSwitching(plugin: ResolvedPlugin, catalogue: ReadonlyMap<strin
         },
       },
     );
-    workersStarted = counters.workersStarted;
+    workers = counters.workersStarted;
   } catch (e) {
     for (const run of runs.values()) run.statuses['(run)'] = `fatal: ${e instanceof Error ? e.message.slice(0, 500) : String(e)}`;
   }
-  return { runs: [...runs.values()], lane: { lane: 'switching', wallMs: Date.now() - t0, claims: runs.size, cases: cases.length, workersStarted } };
+  return { runs: [...runs.values()], workers };
 }
 
 /** A claim's cases per run at most: a claim that many cases make (a crash most programs catch, each crash costing a
  *  fresh worker) is split so that the lanes share it. */
 const CHUNK = 40;
 
-/** Runs each claim of a fault read at load with its fault on, `AT_LOAD_LANES` runs at a time, the biggest first. */
-async function runAtLoad(plugin: ResolvedPlugin, catalogue: ReadonlyMap<string, CatalogueEntry>, claims: ReadonlyMap<string, string[]>): Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> {
-  const queue = [...claims.entries()]
-    .flatMap(([claim, ids]) => Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, k) => [claim, ids.slice(k * CHUNK, (k + 1) * CHUNK)] as const))
-    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
-  const runs = new Map<string, ClaimRun>();
-  const lane = async (k: number): Promise<LaneReport> => {
-    const t0 = Date.now();
-    const report: LaneReport = { lane: `at-load ${k + 1}`, wallMs: 0, claims: 0, cases: 0, workersStarted: 0 };
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const r = await runClaim(plugin, catalogue, next[0], next[1]);
-      report.claims++;
-      report.cases += next[1].length;
-      report.workersStarted += r.workers;
-      const seen = runs.get(r.claim);
-      runs.set(r.claim, seen ? { claim: r.claim, statuses: { ...seen.statuses, ...r.statuses }, ms: seen.ms + r.ms } : { claim: r.claim, statuses: r.statuses, ms: r.ms });
-    }
-    return { ...report, wallMs: Date.now() - t0 };
-  };
-  const lanes = await Promise.all(Array.from({ length: AT_LOAD_LANES }, (_, k) => lane(k)));
-  return { runs: [...runs.values()], lanes };
-}
+type Task = { kind: 'at-load'; claim: string; ids: string[] } | { kind: 'switching'; claims: [string, string[]][] };
 
-/** Runs each claim's cases with its fault on: the faults read at load in fresh workers, the others switching. */
+/** Runs each claim's cases with its fault on, LANES tasks at a time (see LANES). */
 async function runClaims(entry: string, claims: ReadonlyMap<string, string[]>): Promise<{ runs: ClaimRun[]; lanes: LaneReport[] }> {
   const plugin = resolvePlugin(pluginsFilePath(), entry);
   const catalogue = new Map((await loadCatalogue()).map((e) => [e.id, e]));
-  const part = (atLoad: boolean) => new Map([...claims].filter(([k]) => readAtLoad.has(faultOf(k)) === atLoad));
-  const [atLoad, switching] = await Promise.all([runAtLoad(plugin, catalogue, part(true)), runSwitching(plugin, catalogue, part(false))]);
-  return { runs: [...atLoad.runs, ...switching.runs].sort((a, b) => a.claim.localeCompare(b.claim)), lanes: [...atLoad.lanes, switching.lane] };
+  const atLoad: Task[] = [...claims].filter(([k]) => readAtLoad.has(faultOf(k)))
+    .flatMap(([claim, ids]) => Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, k) => ({ kind: 'at-load' as const, claim, ids: ids.slice(k * CHUNK, (k + 1) * CHUNK) })))
+    .sort((a, b) => b.ids.length - a.ids.length || a.claim.localeCompare(b.claim));
+  const switching: Task[] = [];
+  let group: [string, string[]][] = [];
+  let size = 0;
+  const weight = (id: string): number => { const e = catalogue.get(id); return e?.slow ? SLOW_WEIGHT : e?.heavy ? HEAVY_WEIGHT : 1; };
+  for (const [claim, ids] of [...claims].filter(([k]) => !readAtLoad.has(faultOf(k))).sort((a, b) => a[0].localeCompare(b[0]))) {
+    group.push([claim, ids]);
+    size += ids.reduce((n, id) => n + weight(id), 0);
+    if (size >= SWITCHING_GROUP_WEIGHT) { switching.push({ kind: 'switching', claims: group }); group = []; size = 0; }
+  }
+  if (group.length) switching.push({ kind: 'switching', claims: group });
+  const runs = new Map<string, ClaimRun>();
+  const merge = (r: ClaimRun): void => {
+    const seen = runs.get(r.claim);
+    runs.set(r.claim, seen ? { claim: r.claim, statuses: { ...seen.statuses, ...r.statuses }, ms: seen.ms + r.ms } : r);
+  };
+  const lane = async (k: number): Promise<LaneReport> => {
+    const t0 = Date.now();
+    const report: LaneReport = { lane: `lane ${k + 1}`, wallMs: 0, claims: 0, cases: 0, workersStarted: 0, tasks: [] };
+    const [mine, other] = k % 2 === 0 ? [atLoad, switching] : [switching, atLoad];
+    for (let task = mine.shift() ?? other.shift(); task; task = mine.shift() ?? other.shift()) {
+      if (task.kind === 'at-load') {
+        const r = await runClaim(plugin, catalogue, task.claim, task.ids);
+        merge(r);
+        report.claims++;
+        report.cases += task.ids.length;
+        report.workersStarted += r.workers;
+        report.tasks.push(`at-load ${task.claim} (${task.ids.length})`);
+      } else {
+        const r = await runSwitching(plugin, catalogue, task.claims);
+        r.runs.forEach(merge);
+        report.claims += task.claims.length;
+        report.cases += task.claims.reduce((n, [, ids]) => n + ids.length, 0);
+        report.workersStarted += r.workers;
+        report.tasks.push(`switching ${task.claims[0]![0]} … ${task.claims.at(-1)![0]} (${task.claims.length} claims)`);
+      }
+    }
+    return { ...report, wallMs: Date.now() - t0 };
+  };
+  const lanes = await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
+  return { runs: [...runs.values()].sort((a, b) => a.claim.localeCompare(b.claim)), lanes };
 }
 
 /**
@@ -234,7 +267,7 @@ describe('fault matrix', function () {
         delete env['PJRT_REFERENCE_FAULTS'];
         const frameworkTier = allCases().filter((c) => c.tier === 4).map((c) => c.id);
         const [deep, framework] = await Promise.all([
-          runCli(['--plugin', personality.entry, ...WITHOUT_FRAMEWORK_TIER], { ...env, PJRT_REFERENCE_CALL_STACK_KIB: String(DEEP_STACK_KIB) }),
+          runCli(['--plugin', personality.entry, ...WITHOUT_FRAMEWORK_TIER], { ...env, PJRT_REFERENCE_CALL_STACK_KIB: String(DEEP_STACK_KIB) }, recordCleanRun(personality.entry)),
           frameworkTier.length ? runCli(['--plugin', personality.entry, '--filter', 'tier4.**'], env) : Promise.resolve([]),
         ]);
         const recs = [...deep, ...framework];

@@ -69,6 +69,7 @@ describe('package: npm pack, install elsewhere, run', function () {
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: cache, NO_COLOR: '1' };
     delete env['PJRT_CTS_CONFIG'];
     delete env['PJRT_CTS_SUITES'];
+    delete env['PJRT_CTS_CACHE']; // it would take the place of the seeded XDG cache
     const r = spawnSync(bin, ['run', '--plugin', 'reference', '--tier', '0', '--json', 'r.json'], { cwd: elsewhere, env, encoding: 'utf8', timeout: 120_000 });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     const res = JSON.parse(readFileSync(path.join(elsewhere, 'r.json'), 'utf8')) as ResultsFile;
