@@ -213,9 +213,10 @@ t.case('error_buffer_fails_execute', {
   check.ok(e.message.includes(INJECTED), 'the execution must fail with the error buffer\'s message', `a message containing "${INJECTED}"`, `"${e.message}"`);
 }));
 
-/** Per-completion delay for many_in_flight: short, yet long enough that each OnReady, registered as soon as its
- *  transfer is created, comes before completion even on a loaded machine. */
-const IN_FLIGHT_DELAY_MS = 50;
+/** Per-completion delay for many_in_flight (the transfers complete concurrently, so the case waits it about once):
+ *  long enough that the OnReady callbacks, registered once all 64 transfers are created, come before completion on a
+ *  loaded machine. 50 ms was not: the fault matrix, four lanes on two cores, once saw every one registered late. */
+const IN_FLIGHT_DELAY_MS = 500;
 
 t.case('many_in_flight', {
   slow: true,
