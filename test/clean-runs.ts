@@ -2,7 +2,7 @@
 // one: scripts/test-mocha.sh names a directory in PJRT_CTS_TEST_CLEAN_RUNS and runs the fault matrix first, whose
 // clean runs (no fault, every call on a deep stack, tier 4 left out) record the slots each case called and the
 // programs the run compiled there. A test file run on its own finds no directory and makes its own run.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RECORD_PROGRAMS_ENV } from '../src/pjrt/client.js';
 
@@ -27,8 +27,14 @@ export function recordCleanRun(personality: string): { args: string[]; env: Reco
   return f ? { args: ['--record-slots', '--json', f.results], env: { [RECORD_PROGRAMS_ENV]: f.programs } } : { args: [], env: {} };
 }
 
-/** The shared clean run of `personality`, if one was made. */
+/** Marks the shared clean run of `personality` as one that passed (the fault matrix, once its assertions hold). */
+export function markCleanRunPassed(personality: string): void {
+  const f = filesOf(personality);
+  if (f) writeFileSync(`${f.results}.ok`, '');
+}
+
+/** The shared clean run of `personality`, if one was made and passed (a failed one is the matrix's failure). */
 export function sharedCleanRun(personality: string): CleanRunFiles | undefined {
   const f = filesOf(personality);
-  return f && existsSync(f.results) ? f : undefined;
+  return f && existsSync(`${f.results}.ok`) ? f : undefined;
 }

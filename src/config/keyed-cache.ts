@@ -3,14 +3,16 @@
 // that cannot be read or written is only slower, never wrong (the caller derives the value as before). Values are
 // kept in V8's serialization (structured clone: -0, NaN and undefined survive, unlike JSON).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { ctsVersion } from './paths.js';
 import { ctsCacheDir } from './reference-paths.js';
 
-/** Entries kept per kind; older ones are removed when a new one is written. */
+/** Entries kept per kind; the least recently used are removed when a new one is written. */
 const KEEP = 16;
+/** Age after which a temporary file is a killed writer's. */
+const ORPHAN_MS = 3_600_000;
 
 /** Adds every file under `dir` (relative path, size, mtime) to `hash`; a missing directory adds its absence. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
@@ -51,11 +53,14 @@ export class KeyedCache<T> {
     return path.join(ctsCacheDir(), this.kind);
   }
 
-  /** The value kept under `key`, or undefined. */
+  /** The value kept under `key`, or undefined. A hit marks the entry used, so pruning keeps what is in use. */
   get(key: string): T | undefined {
     try {
-      const data = deserialize(readFileSync(path.join(this.dir(), `${key}.v8`))) as { key?: string; value?: T };
-      return data.key === key && data.value !== undefined ? data.value : undefined;
+      const file = path.join(this.dir(), `${key}.v8`);
+      const data = deserialize(readFileSync(file)) as { key?: string; value?: T };
+      if (data.key !== key || data.value === undefined) return undefined;
+      try { const now = new Date(); utimesSync(file, now, now); } catch { /* a read-only cache still serves */ }
+      return data.value;
     } catch {
       return undefined;
     }
@@ -69,10 +74,11 @@ export class KeyedCache<T> {
       const tmp = path.join(dir, `.${key}.${process.pid}.tmp`);
       writeFileSync(tmp, serialize({ key, value }));
       renameSync(tmp, path.join(dir, `${key}.v8`));
-      const old = readdirSync(dir).filter((f) => f.endsWith('.v8'))
-        .map((f) => ({ f, t: statSync(path.join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-        .sort((a, b) => b.t - a.t).slice(KEEP);
-      for (const { f } of old) rmSync(path.join(dir, f), { force: true });
+      const dated = readdirSync(dir).map((f) => ({ f, t: statSync(path.join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+      const old = dated.filter(({ f }) => f.endsWith('.v8')).sort((a, b) => b.t - a.t).slice(KEEP);
+      // A writer killed between write and rename leaves its temporary file: removed once it is an hour old.
+      const orphans = dated.filter(({ f, t }) => f.endsWith('.tmp') && Date.now() - t > ORPHAN_MS);
+      for (const { f } of [...old, ...orphans]) rmSync(path.join(dir, f), { force: true });
     } catch {
       // a read-only or full cache: the next process derives the value again
     }

@@ -70,8 +70,8 @@ function host(v: Value, tol: Tolerance): HostValue {
   };
 }
 
-/** A sidecar and its program, validated. */
-interface Validated { jsonFile: string; sidecar: Sidecar; program: string }
+/** A sidecar and its program, validated: `name` is the file stem, the directory is the caller's. */
+interface Validated { name: string; sidecar: Sidecar; program: string }
 
 /** Parse and validate one sidecar + program pair; throws CorpusError naming the file and JSON path. */
 function validate(jsonFile: string): Validated {
@@ -103,18 +103,19 @@ function validate(jsonFile: string): Validated {
     const declared = m ? Number(m[1]) : 1;
     if (declared !== s[key]) throw new CorpusError(jsonFile, `$.${key}`, `is ${s[key]} but ${basename(mlirFile)} declares mhlo.num_${key} = ${declared}`);
   }
-  return { jsonFile, sidecar: s, program };
+  return { name, sidecar: s, program };
 }
 
-function entryOf(v: Validated, idPrefix: string): CorpusEntry {
+function entryOf(v: Validated, dir: string, idPrefix: string): CorpusEntry {
   const s = v.sidecar;
-  const name = basename(v.jsonFile, '.json');
+  const name = v.name;
+  const jsonFile = join(dir, `${name}.json`);
   const perReplica = <T>(x: T[] | T[][]): T[][] => (s.replicas * s.partitions > 1 ? (x as T[][]) : [x as T[]]);
   return {
     name,
     id: `${idPrefix}.${name}`,
-    jsonFile: v.jsonFile,
-    mlirFile: v.jsonFile.replace(/\.json$/, '.mlir'),
+    jsonFile,
+    mlirFile: join(dir, `${name}.mlir`),
     program: v.program,
     description: s.description,
     ops: s.ops,
@@ -130,16 +131,17 @@ function entryOf(v: Validated, idPrefix: string): CorpusEntry {
 
 /** Parse and validate one sidecar + program pair; throws CorpusError naming the file and JSON path. */
 export function loadEntry(jsonFile: string, idPrefix = 'tier1.program'): CorpusEntry {
-  return entryOf(validate(jsonFile), idPrefix);
+  return entryOf(validate(jsonFile), dirname(jsonFile), idPrefix);
 }
 
 /**
  * Validated directories, kept in the per-user cache: reading and validating every sidecar of the built-in corpus is
  * about half a second of CPU, which every worker that runs a program case paid at its start (and a crashing plugin
- * pays per crash). The key covers the directory's files and the code that validates them (this directory of dist).
+ * pays per crash). The key covers the directory's files and the code that validates them (all of dist/src: the
+ * schema leans on the dtype table, the float formats and the JSON readers).
  */
 const validatedDirs = new KeyedCache<Validated[]>('corpus');
-const CODE_DIR = dirname(fileURLToPath(import.meta.url));
+const CODE_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /** Every entry of a corpus directory, sorted by name. A `.mlir` without a sidecar is an error too. */
 export function loadCorpus(dir: string, opts: { idPrefix?: string } = {}): CorpusEntry[] {
@@ -155,7 +157,7 @@ export function loadCorpus(dir: string, opts: { idPrefix?: string } = {}): Corpu
     validated = files.filter((f) => f.endsWith('.json')).map((f) => validate(join(dir, f)));
     validatedDirs.set(key, validated);
   }
-  return validated.map((v) => entryOf(v, opts.idPrefix ?? 'tier1.program'));
+  return validated.map((v) => entryOf(v, dir, opts.idPrefix ?? 'tier1.program'));
 }
 
 const loaded = new Map<string, readonly CorpusEntry[]>();

@@ -53,7 +53,8 @@ export function jaxPython(env: NodeJS.ProcessEnv = process.env): { python: strin
   return jaxProbe;
 }
 
-const moduleProbe = new Map<string, boolean>();
+/** Per Python and module: why the workload cannot run there, or undefined when the module is there. */
+const moduleProbe = new Map<string, string | undefined>();
 
 /**
  * Why `python` cannot run `w`: the first of its declared modules (Workload.pythonModules) it cannot import, in one
@@ -61,11 +62,17 @@ const moduleProbe = new Map<string, boolean>();
  */
 export function missingPythonModule(python: string, w: Workload): string | undefined {
   for (const m of w.pythonModules ?? []) {
-    if (!moduleProbe.has(m)) {
-      const r = spawnSync(python, ['-c', `import importlib.util, sys; sys.exit(0 if importlib.util.find_spec(${JSON.stringify(m)}) else 1)`], { timeout: 60_000 });
-      moduleProbe.set(m, !r.error && r.status === 0);
+    const key = `${python}\0${m}`;
+    if (!moduleProbe.has(key)) {
+      // exit 3: not importable (no spec, or the import system refuses it); anything else the probe could not tell
+      const probe = `import importlib.util, sys\ntry:\n    found = importlib.util.find_spec(${JSON.stringify(m)}) is not None\nexcept ImportError:\n    found = False\nsys.exit(0 if found else 3)`;
+      const r = spawnSync(python, ['-c', probe], { timeout: 60_000 });
+      moduleProbe.set(key, r.status === 0 ? undefined
+        : r.status === 3 ? `JAX's ${w.name} imports the Python module '${m}' and ${python} has none: pip install ${m} into it (or set PJRT_CTS_PYTHON to a Python that has it)`
+          : `cannot tell whether ${python} has the Python module '${m}' that JAX's ${w.name} imports: the probe ${r.error ? `failed (${r.error.message})` : `ended ${r.signal ?? `with exit ${r.status}`}`}`);
     }
-    if (!moduleProbe.get(m)) return `JAX's ${w.name} imports the Python module '${m}' and ${python} has none: pip install ${m} into it (or set PJRT_CTS_PYTHON to a Python that has it)`;
+    const problem = moduleProbe.get(key);
+    if (problem) return problem;
   }
   return undefined;
 }
