@@ -38,10 +38,43 @@ export const ObservedError = z.strictObject({
 });
 export type ObservedError = z.infer<typeof ObservedError>;
 
+/**
+ * A lifetime case's cycles: how much of each measure grew from the reading before the measured cycles to the one after
+ * them (both after the warm-up cycles and a full garbage collection). Bytes and threads; a measure the plugin or the
+ * C library does not offer is absent.
+ */
+export const LifetimeGrowth = z.strictObject({
+  cycles: z.number().int().min(1),
+  /** PJRT_Device_MemoryStats bytes_in_use on the case's device */
+  deviceBytesInUse: z.number().int().optional(),
+  /** native heap bytes in use over every malloc arena (glibc malloc_info) */
+  heapBytes: z.number().int().optional(),
+  rssBytes: z.number().int(),
+  threads: z.number().int(),
+});
+export type LifetimeGrowth = z.infer<typeof LifetimeGrowth>;
+
+/**
+ * A concurrency case's calls: how many chains of calls ran at once, how many asynchronous calls they made, the most
+ * in flight together and for how long two or more were (dispatch to return, an upper bound of the plugin's overlap).
+ */
+export const ConcurrencyOverlap = z.strictObject({
+  chains: z.number().int().min(1),
+  calls: z.number().int().min(0),
+  maxInFlight: z.number().int().min(0),
+  overlapMs: z.number().min(0),
+  wallMs: z.number().min(0),
+});
+export type ConcurrencyOverlap = z.infer<typeof ConcurrencyOverlap>;
+
 /** Measurements a case recorded besides its status (ctx.detail). */
 export const CaseDetails = z.strictObject({
   /** corpus programs: per float output that passed, its largest observed error against its bound */
   observedError: z.array(ObservedError).optional(),
+  /** lifetime cases: what grew over the measured create/destroy cycles */
+  lifetime: LifetimeGrowth.optional(),
+  /** concurrency cases: how much their calls overlapped */
+  concurrency: ConcurrencyOverlap.optional(),
 });
 export type CaseDetails = z.infer<typeof CaseDetails>;
 
@@ -66,8 +99,21 @@ export const CaseResult = z.strictObject({
   details: CaseDetails.optional(),
   /** With run --record-slots: the PJRT_Api slots the case called. */
   slots: z.array(z.string()).optional(),
+  /** With run --repeat / --soak: each repetition's own verdict, in order (the case's status sums them up). */
+  repetitions: z.array(z.strictObject({ status: Status, durationMs: z.number().min(0), message: z.string().optional() })).optional(),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
+
+/**
+ * A soak (run --repeat / --soak): how many repetitions ran, the cases whose verdict changed between them (flaky or
+ * racy), and each worker's resident set at the end of each repetition it took part in (MiB; null where it ran none).
+ */
+export const SoakReport = z.strictObject({
+  repetitions: z.number().int().min(1),
+  changed: z.array(z.string()),
+  workers: z.array(z.strictObject({ worker: z.number().int().min(1), rssMiB: z.array(z.number().nullable()) })),
+});
+export type SoakReport = z.infer<typeof SoakReport>;
 
 const AttrValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.number(), z.string()]))]);
 
@@ -170,6 +216,10 @@ export const ResultsFile = z.strictObject({
     maxFailures: z.number().int().optional(),
     maxClientFailures: z.number().int().optional(),
     maxCallFailures: z.number().int().optional(),
+    /** `run --repeat N`: the most repetitions of each case (absent: one). */
+    repeat: z.number().int().min(1).optional(),
+    /** `run --soak MS`: no repetition started after this many milliseconds. */
+    soakMs: z.number().int().min(1).optional(),
   }),
   plugin: PluginIdentity,
   environment: z.strictObject({ node: z.string(), platform: z.string(), arch: z.string(), cpus: z.number(), hostname: z.string() }),
@@ -212,6 +262,8 @@ export const ResultsFile = z.strictObject({
    * first failure if one failed (it never fails a case), else the first worker's. Absent when there was none.
    */
   warmup: z.strictObject({ ok: z.boolean(), ms: z.number().min(0), message: z.string().optional() }).optional(),
+  /** `run --repeat` / `--soak`: repetitions, cases whose verdict changed, each worker's memory per repetition. */
+  soak: SoakReport.optional(),
   /** Cases that can run only on the reference plugin (self-tests), and how many cases were selected in all. */
   coverage: z.strictObject({ selected: z.number().int().min(0), selfTests: z.number().int().min(0) }).optional(),
   exitCode: z.number().int(),

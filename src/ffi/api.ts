@@ -1,8 +1,8 @@
 // RawApi: the plugin's function table, guarded by struct_size and null checks, with PJRT_Error → PjrtError.
-import koffi from './koffi.js';
+import koffi, { decodeFunction } from './koffi.js';
 import { API_SLOTS, enumMember, errorCodeName, layoutOf, slotOffset } from '../abi/index.js';
 import { Args, makeArgs } from './args.js';
-import { callEnds, callStarts, now, recordCall } from './call-stats.js';
+import { asyncCallBegins, asyncCallEnds, callEnds, callStarts, now, recordCall } from './call-stats.js';
 import { callLog } from './call-log.js';
 import { PjrtError, UnsupportedError } from './errors.js';
 import type { LoadedApi } from './loader.js';
@@ -119,8 +119,10 @@ export class RawApi {
     const seq = callLog?.before(slot, a instanceof Args ? a.address : koffi.address(a));
     const t0 = now();
     callStarts(slot, true);
+    asyncCallBegins();
     return new Promise((resolve, reject) => {
       f.async(buf, (e, r) => {
+        asyncCallEnds();
         callEnds(slot, true);
         recordCall(slot, t0);
         if (seq !== undefined) callLog!.after(seq, slot);
@@ -187,5 +189,5 @@ const DeleterProto = koffi.proto('void PjrtCtsDeleter(void *p)');
 /** Calls a plugin-provided `void deleter(T*)` on `obj` (nothing when either is null). */
 export function callDeleter(fn: Ptr | null, obj: Ptr | null): void {
   if (fn === null || obj === null) return;
-  (koffi.decode(fn, DeleterProto) as (p: Ptr) => void)(obj);
+  decodeFunction<(p: Ptr) => void>(fn, DeleterProto)(obj);
 }

@@ -100,3 +100,40 @@ export function forgetWaits(): void {
   for (let i = asyncInFlight.length - 1; i >= 0; i--) if (parseCallMark(asyncInFlight[i]!).waiting) asyncInFlight.splice(i, 1);
   if (marker && asyncInFlight.length !== before) marker(asyncInFlight.at(-1) ?? '');
 }
+
+// Asynchronous calls in flight (dispatched to a libuv thread, not yet returned): how many at most, and for how long two
+// or more were, since the last takeAsyncOverlap. Measured from dispatch to the return's callback on the main thread,
+// so an upper bound of the plugin-side overlap (the concurrency area reports it: docs/concurrency.md).
+let asyncInFlightCount = 0;
+let maxAsyncInFlight = 0;
+let overlapSince = 0;
+let overlapMs = 0;
+
+export function asyncCallBegins(): void {
+  if (++asyncInFlightCount === 2) overlapSince = performance.now();
+  if (asyncInFlightCount > maxAsyncInFlight) maxAsyncInFlight = asyncInFlightCount;
+}
+
+export function asyncCallEnds(): void {
+  if (asyncInFlightCount-- === 2) overlapMs += performance.now() - overlapSince;
+}
+
+export interface AsyncOverlap {
+  /** the most asynchronous calls in flight at once */
+  maxInFlight: number;
+  /** milliseconds during which two or more were */
+  overlapMs: number;
+}
+
+/** The overlap since the last call (which starts a new measurement). */
+export function takeAsyncOverlap(): AsyncOverlap {
+  const now = performance.now();
+  if (asyncInFlightCount >= 2) {
+    overlapMs += now - overlapSince;
+    overlapSince = now;
+  }
+  const r = { maxInFlight: maxAsyncInFlight, overlapMs };
+  maxAsyncInFlight = asyncInFlightCount;
+  overlapMs = 0;
+  return r;
+}

@@ -1,7 +1,7 @@
 // Calling into an extension of the PJRT_Api chain: find it by type, check its struct_size covers a member, decode
 // the member's function pointer. An absent extension, a member past its struct_size or a null member is an
 // UnsupportedError naming the extension, so the case that needs it ends `unsupported`.
-import koffi from './koffi.js';
+import koffi, { decodeFunction } from './koffi.js';
 import { enumValue, extensionFunctions, extensionHeader, layoutOf } from '../abi/index.js';
 import type { ExtensionEntry, PjrtFn, RawApi } from './api.js';
 import { callEnds, callStarts, now, recordCall } from './call-stats.js';
@@ -37,7 +37,7 @@ export function memberPointer(base: Ptr, struct: string, member: string, structS
 
 /** Decodes a function pointer of an extension's table (`void` ones for PLUGIN_Profiler error functions). */
 export function decodeFn(p: Ptr, returnsVoid = false): PjrtFn {
-  return koffi.decode(p, returnsVoid ? VoidArgsFnProto : ArgsFnProto) as PjrtFn;
+  return decodeFunction<PjrtFn>(p, returnsVoid ? VoidArgsFnProto : ArgsFnProto);
 }
 
 /** The function `member` of extension `typeName` (UnsupportedError when missing, beyond struct_size or null). */

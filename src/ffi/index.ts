@@ -2,7 +2,7 @@
 import './env.js';
 export { callStacks, NATIVE_CALL_STACK_BYTES, FRAMEWORK_THREAD_STACK_BYTES, type CallStacks } from './koffi.js';
 export { loadApi, apiHeaderSize, MAX_API_STRUCT_SIZE, type LoadedApi } from './loader.js';
-export { beginCaseCalls, callStats, caseCalls, takeChangedStats, type SlotStat } from './call-stats.js';
+export { beginCaseCalls, callStats, caseCalls, takeAsyncOverlap, takeChangedStats, type AsyncOverlap, type SlotStat } from './call-stats.js';
 export { findExtension, requireExtension, extensionFn, memberPointer, decodeFn, describeExtensions, callTraced, callTracedAsync, extensionFnName, type ExtensionDescription, type MemberState } from './extension-fns.js';
 export { RawApi, errorCodeName, callDeleter, type PjrtFn, type SlotState, type ExtensionEntry } from './api.js';
 export { Args, ArgsLayout, argsLayout, makeArgs, type FieldInfo } from './args.js';

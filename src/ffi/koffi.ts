@@ -49,3 +49,17 @@ export function assertCallStacks(): void {
 }
 
 export default koffi;
+
+type Proto = ReturnType<typeof koffi.proto>;
+const decoded = new Map<Proto, Map<bigint, unknown>>();
+/**
+ * The callable of a foreign function pointer, decoded once per pointer and prototype: koffi keeps what each decode
+ * makes for the life of the process (about 150 bytes a call, measured), so decoding per call leaks in a long run.
+ */
+export function decodeFunction<F>(fn: bigint, proto: Proto): F {
+  let byPtr = decoded.get(proto);
+  if (byPtr === undefined) decoded.set(proto, (byPtr = new Map()));
+  let f = byPtr.get(fn);
+  if (f === undefined) byPtr.set(fn, (f = koffi.decode(fn, proto)));
+  return f as F;
+}

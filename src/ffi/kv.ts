@@ -1,7 +1,7 @@
 // Key-value store callbacks for PJRT_Client_Create (multi-process clients). Registered once per process;
 // user_arg selects the store. Only safe with PJRT_Client_Create called through `.async`: the plugin thread
 // that calls them blocks until the main thread has run the JS function.
-import koffi from './koffi.js';
+import koffi, { decodeFunction } from './koffi.js';
 import { enumValue } from '../abi/index.js';
 import { argsLayout } from './args.js';
 import { FREE_PTR } from './libc.js';
@@ -41,7 +41,7 @@ class KvFailure extends Error {
 function callbackError(slot: Ptr | null, codeName: string, message: string): Ptr | null {
   const fnPtr = slot === null ? null : readPtr(slot, 0);
   if (fnPtr === null) return null;
-  const f = koffi.decode(fnPtr, CallbackErrorProto) as (c: number, m: Buffer, n: number) => Ptr | null;
+  const f = decodeFunction<(c: number, m: Buffer, n: number) => Ptr | null>(fnPtr, CallbackErrorProto);
   const msg = Buffer.from(message, 'utf8');
   return f(enumValue('PJRT_Error_Code', codeName), msg, msg.byteLength);
 }

@@ -1,4 +1,7 @@
 // libc entry points the binding needs: dlopen/dlsym/dlerror (koffi.load cannot pass RTLD_NODELETE) and free.
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import koffi from './koffi.js';
 
 const libc = koffi.load('libc.so.6');
@@ -119,4 +122,40 @@ export function guardedBytes(data: Uint8Array, opts: { nulAfter: boolean }): Gua
       live = false;
     },
   };
+}
+
+type MallocInfoFns = { open: (path: string, mode: string) => unknown; info: (o: number, fp: bigint) => unknown; close: (fp: bigint) => unknown };
+let mallocInfoFns: MallocInfoFns | null | undefined;
+function bindMallocInfo(): MallocInfoFns | null {
+  if (mallocInfoFns !== undefined) return mallocInfoFns;
+  try {
+    mallocInfoFns = {
+      open: libc.func('void *fopen(const char *path, const char *mode)'),
+      info: libc.func('int malloc_info(int options, void *fp)'),
+      close: libc.func('int fclose(void *fp)'),
+    };
+  } catch {
+    mallocInfoFns = null; // a C library without malloc_info (musl)
+  }
+  return mallocInfoFns;
+}
+
+/**
+ * glibc's malloc_info(3) report (XML, every arena), or null where the C library has none. Written through a file the
+ * C library opens and closes itself: a memory stream's buffer would be the C library's to free, which a preloaded
+ * sanitizer's allocator does not accept from us.
+ */
+export function mallocInfoXml(): string | null {
+  const f = bindMallocInfo();
+  if (f === null) return null;
+  const file = path.join(tmpdir(), `pjrt-cts-malloc-info-${process.pid}.xml`);
+  const fp = f.open(file, 'w') as bigint | null;
+  if (fp === null) return null;
+  try {
+    const rc = f.info(0, fp) as number;
+    f.close(fp);
+    return rc === 0 ? readFileSync(file, 'utf8') : null;
+  } finally {
+    rmSync(file, { force: true });
+  }
 }

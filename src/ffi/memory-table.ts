@@ -1,7 +1,7 @@
 // PJRT_Memory's function table (0.105+): the header's PJRT_Memory is `{ const PJRT_Memory_FunctionTable* vtable; }`,
 // and XLA's C-API client reads that member of a plugin's memory to keep its own data there (get_user_data /
 // set_user_data), each entry at its offset, NULL entries skipped, struct_size never read: read here the same way.
-import koffi from './koffi.js';
+import koffi, { decodeFunction } from './koffi.js';
 import { layoutOf } from '../abi/index.js';
 import { functionTableOf, type FunctionTableView } from './function-table.js';
 import type { Ptr } from './mem.js';
@@ -23,8 +23,8 @@ export function memoryFunctionTable(memory: Ptr): MemoryFunctionTable | null {
   const code = (name: string): Ptr | undefined => (view.functions[name]?.isCode ? view.functions[name]!.address : undefined);
   const get = code('get_user_data');
   const set = code('set_user_data');
-  const getFn = get === undefined ? undefined : (koffi.decode(get, GetProto) as (m: Ptr, k: Ptr) => Ptr | null);
-  const setFn = set === undefined ? undefined : (koffi.decode(set, SetProto) as (m: Ptr, k: Ptr, d: Ptr, dtor: null) => void);
+  const getFn = get === undefined ? undefined : decodeFunction<(m: Ptr, k: Ptr) => Ptr | null>(get, GetProto);
+  const setFn = set === undefined ? undefined : decodeFunction<(m: Ptr, k: Ptr, d: Ptr, dtor: null) => void>(set, SetProto);
   return {
     view,
     getUserData: getFn ? (m, k) => getFn(m, k) ?? null : undefined,

@@ -8,3 +8,4 @@ export { SkipSignal, UnsupportedSignal, isUnsupportedError } from './signals.js'
 export { SOURCES, type Source } from './types.js';
 export type { AreaOptions, CaseContext, CaseFn, CaseOptions, CatalogueEntry, ParamRow, Requirements, RequiresSpec } from './types.js';
 export { declareProgram, declaredProgram, type DeclaredOutput, type DeclaredValue, type SuiteProgram } from './suite-programs.js';
+export { topologyCreateOptions } from './compile-only.js';

@@ -1,7 +1,7 @@
 // A PJRT_Error the caller holds on to (not turned into a PjrtError at once): its code, message and payloads can be
 // read, and PJRT_Error_Destroy is called explicitly — or, for a plugin of 0.107 or later, all of that through the
 // error's own function table.
-import koffi from '../ffi/koffi.js';
+import koffi, { decodeFunction } from '../ffi/koffi.js';
 import { errorCodeName, functionTableOf, mem, type Args, type FunctionTableView, type Ptr, type RawApi } from '../ffi/index.js';
 
 /** The API minor from which a PJRT_Error starts with its function table (pjrt_c_api.h CHANGELOG 0.107). */
@@ -102,7 +102,7 @@ export class ErrorHandle {
     if (view === null) return null;
     const fn = <F>(name: string, proto: ReturnType<typeof koffi.proto>): F | undefined => {
       const f = view.functions[name];
-      return f?.isCode ? (koffi.decode(f.address, proto) as F) : undefined;
+      return f?.isCode ? decodeFunction<F>(f.address, proto) : undefined;
     };
     const message = fn<(e: Ptr, m: BigUint64Array, n: BigUint64Array) => void>('message', MessageProto);
     const getCode = fn<(e: Ptr) => number>('get_code', GetCodeProto);

@@ -1,7 +1,7 @@
 // Host send/recv callbacks of PJRT_ExecuteOptions (a program's stablehlo.send / stablehlo.recv to the host), and
 // the PJRT_CopyToDeviceStream a recv callback receives. One process-wide trampoline per callback kind, registered
 // once and never unregistered (a plugin thread calls it, relayed to the JS thread); user_arg is an id into `handlers`.
-import koffi from '../ffi/koffi.js';
+import koffi, { decodeFunction } from '../ffi/koffi.js';
 import { layoutOf } from '../abi/index.js';
 import { hold, mem, release, type Args, type Ptr, type RawApi } from '../ffi/index.js';
 import { FREE_PTR } from '../ffi/libc.js';
@@ -35,14 +35,14 @@ function onSend(chunk: Ptr, callbackError: Ptr, total: number | bigint, done: bo
   const bytes = mem.readBytes(data, size);
   const deleter = mem.readPtr(chunk, chunkField('deleter'));
   // "The callback must call chunk->deleter(chunk->data, chunk->deleter_arg) when it's finished with chunk."
-  if (deleter !== null) (koffi.decode(deleter, ChunkDeleterProto) as (d: Ptr | null, a: Ptr | null) => void)(data, mem.readPtr(chunk, chunkField('deleter_arg')));
+  if (deleter !== null) decodeFunction<(d: Ptr | null, a: Ptr | null) => void>(deleter, ChunkDeleterProto)(data, mem.readPtr(chunk, chunkField('deleter_arg')));
   const h = sendHandlers.get(user ?? 0n);
   const r = h === undefined ? { code: 13, message: `pjrt-cts: no send handler for user_arg ${user}` } : h(bytes, Number(total), done);
   if (!r) return null;
   const make = mem.readPtr(callbackError, 0);
   if (make === null) return null;
   const msg = Buffer.from(r.message, 'utf8');
-  return (koffi.decode(make, CallbackErrorProto) as (c: number, m: Buffer, n: number) => Ptr | null)(r.code, msg, msg.byteLength);
+  return decodeFunction<(c: number, m: Buffer, n: number) => Ptr | null>(make, CallbackErrorProto)(r.code, msg, msg.byteLength);
 }
 
 function onRecv(stream: Ptr, user: Ptr | null): void {

@@ -8,7 +8,7 @@ export { Buffer } from './buffer.js';
 export { DeviceBufferView, type ViewSpec } from './view.js';
 export { NativeMemory, allocateHostMemory, readNative } from './native-memory.js';
 export { spokenMinor, needsMinor, slotSince, callStacks, viewDeleteTracker } from '../ffi/index.js';
-export { strayOnReadyCalls, strayViewDeleteCalls, drainRelayedCallbacks, waitForRelayedCallbacks, callStats, beginCaseCalls, caseCalls, takeChangedStats } from '../ffi/index.js';
+export { strayOnReadyCalls, strayViewDeleteCalls, drainRelayedCallbacks, waitForRelayedCallbacks, callStats, beginCaseCalls, caseCalls, takeAsyncOverlap, takeChangedStats, type AsyncOverlap } from '../ffi/index.js';
 export { Event } from './event.js';
 export { Executable, LoadedExecutable, type ExecuteOptions, type ExecuteResult } from './executable.js';
 export { TopologyDescription } from './topology.js';

@@ -5,11 +5,20 @@ export interface Destroyable {
   readonly destroyed: boolean;
 }
 
+/** The smallest length at which a scope drops its destroyed objects. */
+const COMPACT_MIN = 1024;
+
 export class Scope {
   private items: Destroyable[] = [];
+  /** The list drops what is destroyed whenever it reaches this length: a long-lived scope (the worker's client, a soak) stays small. */
+  private compactAt = COMPACT_MIN;
 
   track<T extends Destroyable>(x: T): T {
     this.items.push(x);
+    if (this.items.length >= this.compactAt) {
+      this.items = this.items.filter((i) => !i.destroyed);
+      this.compactAt = Math.max(COMPACT_MIN, this.items.length * 2);
+    }
     return x;
   }
   get size(): number {

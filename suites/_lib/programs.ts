@@ -35,6 +35,19 @@ export function addOne(dims: readonly number[] = [], mlir = 'f32'): string {
   );
 }
 
+/** x + c on f32 for an integer c: programs that differ only in a constant (one per concurrent compile). */
+export function addConstant(dims: readonly number[], c: number): string {
+  const t = tensor(dims, 'f32');
+  return module(
+    `jit_add_${c}`,
+    `  func.func public @main(%arg0: ${t}) -> ${t} {
+    %c = stablehlo.constant dense<${c.toFixed(1)}> : ${t}
+    %0 = stablehlo.add %arg0, %c : ${t}
+    return %0 : ${t}
+  }`,
+  );
+}
+
 /** jitted `x * 2` on f32. */
 export function timesTwo(dims: readonly number[]): string {
   const t = tensor(dims, 'f32');

@@ -1,0 +1,210 @@
+// Tier 2 — lifetimes: each kind of object created and destroyed many times, in the orders frameworks use, must leave
+// nothing behind. The plugin's own accounting (PJRT_Device_MemoryStats bytes_in_use) is judged where the header or a
+// framework's pattern makes a leak fatal (device memory runs out); the process's native heap and threads, which only a
+// long-running process feels, are quality (suites/_lib/lifetime.ts has the measures and bounds).
+import { area, topologyCreateOptions, type CaseContext } from '../../src/harness/index.js';
+import type { Buffer, Client } from '../../src/pjrt/index.js';
+import * as check from '../_lib/check.js';
+import { BASIC_EXECUTE, compileText, readOut } from '../_lib/exec.js';
+import { deviceBytesInUse, deviceMemoryReturned, hostMemoryBounded, measureCycles, threadsReturned } from '../_lib/lifetime.js';
+import { soleOutput } from '../_lib/outputs.js';
+import { dtype, f32, pattern, readF32 } from '../_lib/patterns.js';
+import { addOne } from '../_lib/programs.js';
+
+const t = area('tier2.lifetime', { tier: 2, slow: true, requires: { slots: ['PJRT_Client_BufferFromHostBuffer', 'PJRT_Buffer_Destroy'] } });
+
+type Ctx = CaseContext<unknown>;
+const STATS = 'PJRT_Device_MemoryStats';
+/** A buffer large enough that its bytes are unmistakable in any allocator's statistics. */
+const BIG = 1 << 18;
+/** The program the execution cycles run: x + 1 on N f32, its input and output N × 4 bytes. */
+const N = 1024;
+
+async function uploadU8(c: Client, ctx: Ctx, bytes: number, data?: Uint8Array): Promise<Buffer> {
+  return c.upload(data ?? pattern(dtype('u8'), [bytes]), { dtype: 'u8', dims: [bytes], device: ctx.device });
+}
+
+/** The buffer's readiness awaited, then the buffer destroyed (an execution's output, as a framework drops it). */
+async function settleAndDestroy(b: Buffer): Promise<void> {
+  const ready = b.readyEvent();
+  try {
+    await ready.await();
+  } finally {
+    ready.destroy();
+  }
+  b.destroy();
+}
+
+t.case('buffers.device_memory', {
+  source: 'header',
+  cite: 'PJRT_Buffer_Destroy: "Deletes the underlying runtime objects as if \'PJRT_Buffer_Delete\' were called and frees `buffer`"; PJRT_Buffer_Delete: "Drop the buffer\'s reference to its associated device memory" — a buffer uploaded and destroyed (JAX\'s device_put then del) gives its device memory back, so bytes_in_use returns to where it was',
+  catches: ['leak_buffer_storage_on_destroy'],
+  requires: { slots: [STATS] },
+}).run(async (ctx) => {
+  const data = pattern(dtype('u8'), [BIG]);
+  const g = await measureCycles(ctx, { warmup: 3, cycles: 40, device: ctx.device }, async () => (await uploadU8(ctx.client, ctx, BIG, data)).destroy());
+  deviceMemoryReturned(g, BIG, `40 buffers of ${BIG} bytes were uploaded and destroyed`);
+});
+
+t.case('transfers.host_memory', {
+  source: 'quality',
+  cite: 'PJRT_Client_BufferFromHostBuffer\'s done_with_host_buffer and PJRT_Buffer_ReadyEvent\'s events are owned by the caller and freed by PJRT_Event_Destroy ("Frees `event`"); what the plugin creates for itself per transfer is its own to free — a process making millions of small transfers (a framework\'s scalars) must not grow per transfer. Only the process\'s memory shows such a leak, so quality',
+  catches: ['leak_event_per_transfer', 'leak_buffer_storage_on_destroy'],
+}).run(async (ctx) => {
+  const data = pattern(dtype('u8'), [64]);
+  const g = await measureCycles(ctx, { warmup: 100, cycles: 5000 }, async () => (await uploadU8(ctx.client, ctx, 64, data)).destroy());
+  hostMemoryBounded(g, 'PJRT_Client_BufferFromHostBuffer: small small buffers uploaded (both events awaited and destroyed) and destroyed');
+});
+
+t.case('executes.device_memory', {
+  source: 'framework',
+  cite: 'a jitted step is executed again and again with its outputs dropped (JAX\'s training loop: every step\'s outputs replace the last, PyArray deletion destroys their buffers) — so an execution may keep nothing on the device once its outputs are destroyed; a per-execution leak exhausts device memory in any long loop',
+  catches: ['leak_buffer_per_execute'],
+  requires: { slots: [STATS, 'PJRT_LoadedExecutable_Execute'] },
+  dependsOn: BASIC_EXECUTE,
+}).run(async (ctx) => {
+  const exe = await compileText(ctx.client, addOne([N]));
+  const x = await ctx.client.upload(pattern(dtype('f32'), [N]), { dtype: 'f32', dims: [N], device: exe.addressableDevices()[0]! });
+  const device = exe.addressableDevices()[0]!;
+  const g = await measureCycles(ctx, { warmup: 5, cycles: 100, device }, async () => settleAndDestroy(soleOutput(await exe.execute([[x]]))));
+  deviceMemoryReturned(g, N * 4, '100 executions whose outputs were destroyed');
+  x.destroy();
+  exe.destroy();
+});
+
+t.case('executes.host_memory', {
+  source: 'quality',
+  cite: 'as executes.device_memory, read from the process: an execution whose outputs are destroyed leaves nothing in the host process either (a plugin whose device memory is host memory, or whose bookkeeping grows per launch, shows it only here)',
+  catches: ['leak_buffer_per_execute'],
+  requires: { slots: ['PJRT_LoadedExecutable_Execute'] },
+  dependsOn: BASIC_EXECUTE,
+}).run(async (ctx) => {
+  const exe = await compileText(ctx.client, addOne([N]));
+  const x = await ctx.client.upload(pattern(dtype('f32'), [N]), { dtype: 'f32', dims: [N], device: exe.addressableDevices()[0]! });
+  const g = await measureCycles(ctx, { warmup: 50, cycles: 500 }, async () => settleAndDestroy(soleOutput(await exe.execute([[x]]))));
+  hostMemoryBounded(g, 'PJRT_LoadedExecutable_Execute: executions whose outputs were destroyed');
+  x.destroy();
+  exe.destroy();
+});
+
+t.case('executables.device_memory', {
+  source: 'framework',
+  cite: 'PJRT_LoadedExecutable_Destroy frees the loaded executable, and with it what it holds on its devices; JAX compiles a new executable per new shape or static argument and drops the old ones from its cache (jax.clear_caches, the cache\'s eviction), so what a destroyed executable leaves on the device accumulates',
+  catches: ['leak_executable_device_copy'],
+  requires: { slots: [STATS, 'PJRT_Client_Compile', 'PJRT_LoadedExecutable_Destroy'] },
+  dependsOn: BASIC_EXECUTE,
+}).run(async (ctx) => {
+  const first = await compileText(ctx.client, addOne([N]));
+  const device = first.addressableDevices()[0]!;
+  // One live executable's own share of the device: the bound below which a destroyed one must have given all back.
+  const before = await deviceBytesInUse(ctx, device);
+  const second = await compileText(ctx.client, addOne([N]));
+  const oneExecutable = Math.max(1, Number((await deviceBytesInUse(ctx, device)) - before));
+  second.destroy();
+  const g = await measureCycles(ctx, { warmup: 3, cycles: 50, device }, async () => (await compileText(ctx.client, addOne([N]))).destroy());
+  first.destroy();
+  deviceMemoryReturned(g, oneExecutable * 2, '50 executables compiled and destroyed');
+});
+
+t.case('executables.host_memory', {
+  source: 'quality',
+  cite: 'PJRT_LoadedExecutable_Destroy: "Frees `executable`" (with what it loaded); a process that compiles and drops executables for hours (a serving process, a notebook) must not grow per executable. Only the process\'s memory shows it, so quality',
+  catches: ['leak_executable_device_copy'],
+  requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Destroy'] },
+  dependsOn: BASIC_EXECUTE,
+}).run(async (ctx) => {
+  const g = await measureCycles(ctx, { warmup: 10, cycles: 1000 }, async () => (await compileText(ctx.client, addOne([N]))).destroy());
+  hostMemoryBounded(g, 'PJRT_Client_Compile / PJRT_LoadedExecutable_Destroy: executables compiled and destroyed');
+});
+
+t.case('outputs_outlive_executable', {
+  source: 'framework',
+  cite: 'outputs are independent PJRT_Buffers owned by the caller (PJRT_LoadedExecutable_Execute: "output_lists … the caller takes ownership"); JAX keeps a jitted function\'s results while dropping the executable (a one-off jit, jax.clear_caches) — so outputs stay readable after PJRT_LoadedExecutable_Destroy, and executable and outputs, destroyed in that order, give the device memory back',
+  catches: ['leak_executable_device_copy', 'leak_buffer_per_execute'],
+  requires: { slots: [STATS, 'PJRT_LoadedExecutable_Execute', 'PJRT_LoadedExecutable_Destroy', 'PJRT_Buffer_ToHostBuffer'] },
+  dependsOn: BASIC_EXECUTE,
+}).run(async (ctx) => {
+  const input = [1, 2, 3, 4];
+  // What one live executable of this program holds on its device (measured before the cycles): the bound below.
+  const probe = await compileText(ctx.client, addOne([4]));
+  const device = probe.addressableDevices()[0]!;
+  const withProbe = await deviceBytesInUse(ctx, device);
+  probe.destroy();
+  const oneExecutable = Math.max(0, Number(withProbe - (await deviceBytesInUse(ctx, device))));
+  const x = await ctx.client.upload(f32(input), { dtype: 'f32', dims: [4], device });
+  const g = await measureCycles(ctx, { warmup: 2, cycles: 20, device }, async () => {
+    const exe = await compileText(ctx.client, addOne([4]));
+    const out = soleOutput(await exe.execute([[x]]));
+    exe.destroy();
+    const got = readF32(await readOut(out, { dtype: 'f32', dims: [4] }));
+    const want = input.map((v) => v + 1);
+    check.ok(check.deepEqual(got, want), 'PJRT_LoadedExecutable_Destroy: an output must keep its value after its executable is destroyed', `${want}`, `${got}`);
+    out.destroy();
+  });
+  x.destroy();
+  // Less than one cycle's allocation (an executable and its 16-byte output) may remain: a per-cycle leak is 20 of them.
+  deviceMemoryReturned(g, oneExecutable + 16 + 1, '20 executables compiled, executed and destroyed before their outputs');
+});
+
+t.case('clients.threads', {
+  source: 'quality',
+  cite: 'PJRT_Client_Destroy: "Shuts down and frees the client"; a process that creates and destroys clients (a test suite, a notebook restarting its backend, pytorch/xla#9669\'s runtime resources) must get back every thread a client started. The header names no measure, so quality',
+  catches: ['leak_client_thread'],
+  requires: { slots: ['PJRT_Client_Create', 'PJRT_Client_Destroy'] },
+  client: 'fresh', // the clients the cycles make are its own: a plugin without one (compile-only) has none to cycle
+}).run(async (ctx) => {
+  const g = await measureCycles(ctx, { warmup: 3, cycles: 15 }, async () => (await ctx.newClient()).destroy());
+  threadsReturned(g, 'PJRT_Client_Destroy: clients created and destroyed');
+});
+
+t.case('errors.host_memory', {
+  source: 'quality',
+  cite: 'PJRT_Error_Destroy: "Frees `error`"; frameworks turn every error into a status and destroy it (XLA\'s PjrtErrorToStatus), and a process probing for capabilities (UNIMPLEMENTED answers) makes many — only the process\'s memory shows a leak, so quality',
+  catches: ['leak_error_on_destroy'],
+  requires: { slots: ['PJRT_Client_LookupDevice', 'PJRT_Error_Destroy'] },
+}).run(async (ctx) => {
+  // The raw call and destroy, no exception per cycle: the JavaScript engine's reaction to a thrown error per cycle
+  // (deoptimising, recompiling) moves the heap by more than a leaked error.
+  const api = ctx.plugin.raw;
+  const args = api.args('PJRT_Client_LookupDevice').ptr('client', ctx.client.ptr).i32('id', 1 << 30);
+  const g = await measureCycles(ctx, { warmup: 200, cycles: 5000 }, async () => {
+    const err = api.callRaw('PJRT_Client_LookupDevice', args);
+    if (err === null) check.fail('PJRT_Client_LookupDevice: an id no device has must be an error (the cycle needs one to destroy)', 'an error', 'a device');
+    api.destroyError(err);
+  });
+  hostMemoryBounded(g, 'PJRT_Error_Destroy: errors (PJRT_Client_LookupDevice of an unknown id) destroyed');
+});
+
+t.case('topologies.host_memory', {
+  source: 'quality',
+  cite: 'PJRT_TopologyDescription_Destroy: "Frees `topology`" (one PJRT_TopologyDescription_Create made); an AOT compiler creates one per target it compiles for — only the process\'s memory shows a leak, so quality',
+  catches: ['leak_topology_on_destroy'],
+  requires: { slots: ['PJRT_TopologyDescription_Create', 'PJRT_TopologyDescription_Destroy'] },
+  client: 'none',
+}).run(async (ctx) => {
+  // The entry's compile target, as JAX's AOT path names it (libtpu needs its name and options).
+  const spec = { name: ctx.config.topology ?? '', options: topologyCreateOptions(ctx.config) };
+  const cycle = async (): Promise<void> => ctx.plugin.createTopology(spec).destroy();
+  // XLA's CPU plugin: "Topology not supported for CPU compilation"
+  await check.unimplementedIsUnsupported(ctx, 'PJRT_TopologyDescription_Create: the plugin describes no topology without a client', cycle);
+  const g = await measureCycles(ctx, { warmup: 30, cycles: 500 }, cycle);
+  hostMemoryBounded(g, 'PJRT_TopologyDescription_Destroy: topologies created and destroyed');
+});
+
+t.case('serialized_executables.host_memory', {
+  source: 'quality',
+  cite: 'PJRT_Executable_Serialize: "serialized_executable_deleter … must be called to free serialized_executable"; a framework serializing for its compilation cache calls it after copying the bytes (XLA\'s PjRtCApiExecutable::SerializeExecutable) — only the process\'s memory shows a deleter that frees nothing, so quality',
+  catches: ['leak_serialized_executable'],
+  requires: { slots: ['PJRT_Executable_Serialize', 'PJRT_LoadedExecutable_GetExecutable'] },
+  dependsOn: BASIC_EXECUTE,
+}).run(async (ctx) => {
+  const exe = await check.unimplementedIsUnsupported(ctx, 'the plugin does not serialize executables', async () => {
+    const loaded = await compileText(ctx.client, addOne([N]));
+    const e = loaded.executable();
+    return { loaded, e, size: e.serialize().length };
+  });
+  const g = await measureCycles(ctx, { warmup: 50, cycles: 2500 }, async () => void exe.e.serialize());
+  hostMemoryBounded(g, `PJRT_Executable_Serialize: serializations of ${exe.size} bytes, each freed by its deleter`);
+  exe.e.destroy();
+  exe.loaded.destroy();
+});
