@@ -21,6 +21,7 @@ import { loadPluginsFile, pluginsFilePath, resolvePlugin, resolvePluginArg } fro
 import { buildReference } from '../src/runner/reference-build.js';
 import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, printList, runCommand } from '../src/cli/run.js';
 import { writeSchemas } from '../src/runner/schemas.js';
+import { SOAK_MAX_REPETITIONS } from '../src/runner/repetitions.js';
 import { checkGlobs, selectCases } from '../src/runner/select.js';
 import { checkTiers } from '../src/runner/limits.js';
 import { EXIT } from '../src/runner/summary.js';
@@ -191,6 +192,8 @@ export function build(): Command {
     .option('-j, --jobs <n>', 'parallel worker processes', int('--jobs', 1), 1)
     .option('--timeout <ms>', 'per-case timeout unless the case declares one', ms('--timeout', 1), 60000)
     .option('-r, --retries <n>', 'rerun failing cases up to n times; failed-then-passed is reported flaky', int('--retries', 0), 0)
+    .option('--repeat <n>', 'soak: run the selection n times in the same workers; a case whose verdict changes between repetitions is flaky and fails the run, and the results give each repetition\'s verdict and each worker\'s memory per repetition', int('--repeat', 1))
+    .option('--soak <ms>', `soak: repeat the selection until ms have passed (no repetition starts later), at most --repeat times (default ${SOAK_MAX_REPETITIONS})`, ms('--soak', 1))
     .option('--shard <i/n>', 'run only shard i of n (by id hash; 1-based)')
     .option('--max-failures <n>', 'stop after n failures (fail, crash, timeout); the rest are recorded as not run', int('--max-failures', 1))
     .option('-b, --bail', 'stop after the first failure (--max-failures 1)', false)
@@ -219,7 +222,7 @@ export function build(): Command {
         expectations?: string; junit?: string; json?: string; html?: string; maxCallFailures: number; jobs: number; timeout: number; retries: number; shard?: string;
         strict: boolean; list: boolean; programs?: string; matrix: boolean; recordSlots: boolean; preflight: boolean; maxFailures?: number; bail: boolean;
         maxClientFailures: number; writeExpectations?: string; rerunFailed?: string; apiMinor?: number; warmupTimeout: number;
-        compileOnly: boolean; topology?: string; certify?: string | true; reproDir?: string;
+        compileOnly: boolean; topology?: string; certify?: string | true; reproDir?: string; repeat?: number; soak?: number;
       };
       keepGoingOnEpipe = !opt.list;
       const maxFailures = opt.bail ? 1 : opt.maxFailures;
@@ -245,6 +248,7 @@ export function build(): Command {
         ...(opt.junit ? { junit: opt.junit } : {}), ...(opt.json ? { json: opt.json } : {}), ...(opt.html ? { html: opt.html } : {}),
         ...(opt.shard ? { shard: opt.shard } : {}), ...(opt.programs ? { programs: path.resolve(opt.programs) } : {}),
         ...(opt.reproDir !== undefined ? { reproDir: opt.reproDir } : {}),
+        ...(opt.repeat !== undefined ? { repeat: opt.repeat } : {}), ...(opt.soak !== undefined ? { soakMs: opt.soak } : {}),
       }).finally(() => {
         signals?.dispose();
         return opt.list ? undefined : endRunKv(kv, kvLog);

@@ -18,6 +18,7 @@ const NOT_PATHS: Readonly<Record<string, string>> = {
   '--create-option': 'k=v', '--tier': 'a number', '--gate': 'tierN', '--filter': 'a glob', '--exclude': 'a glob', '--jobs': 'a number',
   '--timeout': 'ms', '--retries': 'a number', '--shard': 'i/n', '--max-failures': 'a number', '--max-client-failures': 'a number',
   '--max-call-failures': 'a number', '--topology': 'a topology name', '--warmup-timeout': 'ms', '--api-minor': 'a number',
+  '--repeat': 'a number', '--soak': 'ms',
   '--kv': 'a URL', '--run-id': 'an id', '--nodes-external': 'a number', '--node-id': 'a number', '--num-nodes': 'a number',
   '--minors': 'a list of numbers', '--print': 'a schema name', '--only': 'a program name', '--sample': 'a number', '--form': 'text or artifact',
   '<case-id>': 'case ids', '--keyword': 'a pytest -k expression', '<files>': 'globs of test files inside --jax-src',

@@ -47,6 +47,15 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
     text = `${text}; ${certification.text}`;
     if (!certification.certified && code === EXIT.ok) code = EXIT.gateFailed;
   }
+  if (s.soak && !s.internal) {
+    const trend = s.soak.workers.map((w) => `worker ${w.worker} ${w.rssMiB.map((m) => (m === null ? '–' : m)).join('→')} MiB`).join(', ');
+    text = `${text}; soak: ${s.soak.repetitions} repetition(s), ${s.soak.changed.length} case(s) changed verdict${s.soak.changed.length ? ` (${s.soak.changed.slice(0, 5).join(', ')}${s.soak.changed.length > 5 ? ', …' : ''})` : ''}${trend ? `; resident set per repetition: ${trend}` : ''}`;
+    // A soak is run to find what changes between repetitions: a changed verdict fails it.
+    if (s.soak.changed.length && code === EXIT.ok) {
+      code = EXIT.gateFailed;
+      text = text.replace(/^run passed/, 'run FAILED (a verdict changed between repetitions)');
+    }
+  }
   const headline = profileHeadline({ run: plan.header.run, results });
   if (headline) text = `${headline}. ${text}`;
   const stale = plan.expectations
@@ -72,6 +81,7 @@ export async function finishRun(plan: RunPlan, s: SessionOutcome, out: Reporter,
     ...(certification ? { certification: { certified: certification.certified, missing: certification.missing } } : {}),
     ...(s.counters ? { counters: s.counters } : {}),
     ...(s.warmup ? { warmup: { ok: s.warmup.ok, ms: Math.round(s.warmup.ms), ...(s.warmup.message ? { message: s.warmup.message } : {}) } } : {}),
+    ...(s.soak ? { soak: s.soak } : {}),
     coverage: { selected: selected.length, selfTests: selected.filter((c) => c.selfTest).length },
     exitCode: code,
   };

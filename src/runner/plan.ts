@@ -63,6 +63,10 @@ export interface RunOptions {
   maxClientFailures?: number;
   /** Block a PJRT call that crashed or hung in this many cases in a row: the cases needing it are skipped (default 3; 0: never). */
   maxCallFailures?: number;
+  /** Run the selection up to this many times in the same workers (--repeat); each case's repetitions summed up. */
+  repeat?: number;
+  /** Keep repeating the selection until this many milliseconds have passed (--soak), up to `repeat` or SOAK_MAX_REPETITIONS. */
+  soakMs?: number;
   /** Write the HTML report of the run here. */
   html?: string;
   /** Write a baseline expectations file from the run's non-passes. */

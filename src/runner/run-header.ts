@@ -33,6 +33,7 @@ export function runHeader(o: RunOptions, f: RunFacts): StreamHeader {
     ...(o.maxFailures !== undefined ? { maxFailures: o.maxFailures } : {}),
     ...(f.rerunIds && o.rerunFailed ? { rerun: { file: o.rerunFailed, ids: f.rerunIds } } : {}),
     maxClientFailures: o.maxClientFailures ?? DEFAULT_MAX_CLIENT_FAILURES, maxCallFailures: o.maxCallFailures ?? DEFAULT_MAX_CALL_FAILURES,
+    ...(o.repeat !== undefined && o.repeat > 1 ? { repeat: o.repeat } : {}), ...(o.soakMs !== undefined ? { soakMs: o.soakMs } : {}),
   };
   const id = f.identity;
   return {

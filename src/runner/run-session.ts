@@ -1,7 +1,8 @@
 // `run`, step 2 of 3: the session. Workers run the planned cases (scheduler.ts); each raw result goes through the
 // status pipeline (status.ts) once and then to every reporter; signals, the stop policy (stop-policy.ts) and the
 // warm-up are handled here. Nothing returns to run.ts until every case has its final result.
-import { FAILING, type CaseResult } from '../config/results.js';
+import { FAILING, type CaseResult, type SoakReport } from '../config/results.js';
+import { SOAK_MAX_REPETITIONS, type SoakOptions } from './repetitions.js';
 import type { Reporter } from './reporter.js';
 import type { RunCounters } from './counters.js';
 import { DEFAULT_MAX_CALL_FAILURES, DEFAULT_MAX_CLIENT_FAILURES, DEFAULT_WARMUP_TIMEOUT_MS, NOT_RUN, workerPlan, type RunPlan } from './plan.js';
@@ -26,6 +27,8 @@ export interface SessionOutcome {
   internal?: Error;
   counters?: RunCounters;
   warmup?: WarmupReport;
+  /** run --repeat / --soak: what the repetitions found. */
+  soak?: SoakReport;
   durationMs: number;
   /** The slots each failing case called (for root causes: which foundation it builds on). */
   calledSlots: Map<string, string[]>;
@@ -109,15 +112,24 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
   let interrupted = false;
   let internal: Error | undefined;
   let counters: RunCounters | undefined;
+  let soakReport: SoakReport | undefined;
   const lanes = workerPlan(plan.plugin, o.jobs, o.stdout);
+  const soak: SoakOptions | undefined = (o.repeat ?? 1) > 1 || o.soakMs !== undefined
+    ? { repeat: o.repeat ?? SOAK_MAX_REPETITIONS, ...(o.soakMs !== undefined ? { until: Date.now() + o.soakMs } : {}) }
+    : undefined;
+  const repetitionsText = o.soakMs !== undefined ? `until ${Math.round(o.soakMs / 1000)} s have passed (at most ${soak?.repeat} repetitions)` : `${soak?.repeat} times`;
+  if (soak) out.note(`pjrt-cts: soak: the selection runs ${repetitionsText} in the same workers; a case whose verdict changes between repetitions is flaky`);
   try {
-    ({ interrupted, counters } = await schedule(
+    ({ interrupted, counters, soak: soakReport } = await schedule(
       {
         cases: selected, plugin: lanes.plugin, jobs: lanes.jobs, retries: o.retries, defaultTimeoutMs: o.timeoutMs, signal: ac.signal,
         ...(o.programs ? { programs: o.programs } : {}), ...(wantWarmup ? { warmupMs } : {}),
-        blocked: (e) => policy.blockedReason(e), ...(plan.keptWorkers ? { adopt: plan.keptWorkers } : {}),
+        blocked: (e) => policy.blockedReason(e), ...(plan.keptWorkers ? { adopt: plan.keptWorkers } : {}), ...(soak ? { soak } : {}),
       },
-      { onWarmup, onStart: (id) => out.start(id), onIdentity: (i) => Object.assign(plan.identity, i), onResult: accept },
+      {
+        onWarmup, onStart: (id) => out.start(id), onIdentity: (i) => Object.assign(plan.identity, i), onResult: accept,
+        onRepetition: (n) => out.note(`pjrt-cts: soak: repetition ${n}${o.soakMs === undefined ? ` of ${soak!.repeat}` : ''} started`),
+      },
     ));
   } catch (e) {
     internal = e as Error;
@@ -135,6 +147,6 @@ export async function runSession(plan: RunPlan, out: Required<Pick<Reporter, 'no
   return {
     results, interrupted, blocked: [...policy.blocked.values()], durationMs: Date.now() - t0, calledSlots,
     ...(signalName ? { signalName } : {}), ...(stopped ? { stopped } : {}), ...(internal ? { internal } : {}),
-    ...(counters ? { counters } : {}), ...(warmup ? { warmup } : {}),
+    ...(counters ? { counters } : {}), ...(warmup ? { warmup } : {}), ...(soakReport ? { soak: soakReport } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // Spreads cases over --jobs long-lived worker processes that pull cases from one queue; a fresh worker replaces
 // one that crashed or timed out; retries for flakes.
-import type { CaseDetails, PluginIdentity } from '../config/results.js';
+import type { CaseDetails, PluginIdentity, SoakReport } from '../config/results.js';
+import { Repetitions, type SoakOptions } from './repetitions.js';
 import { CALLBACK_WAIT } from '../ffi/call-stats.js';
 import type { CatalogueEntry } from '../harness/types.js';
 import { startWorker, type ChunkEnd, type ChunkHandlers, type RunningChunk } from './child.js';
@@ -23,6 +24,8 @@ export interface RawResult {
   call?: string;
   /** For a failure: the stable key of the broken rule (harness/execute.ts ruleOf). */
   rule?: string;
+  /** A soak's repetitions of the case, each with its own verdict (repetitions.ts). */
+  repetitions?: { status: RawResult['status']; durationMs: number; message?: string }[];
 }
 
 interface ScheduleOptions {
@@ -41,6 +44,8 @@ interface ScheduleOptions {
   blocked?: (e: CatalogueEntry) => string | undefined;
   /** Started workers (the kept list worker and its spares: suites imported, the run's environment) the lanes take first. */
   adopt?: RunningChunk[];
+  /** Run the selection again and again (run --repeat / --soak): each case's repetitions summed up (repetitions.ts). */
+  soak?: SoakOptions;
 }
 
 export interface WarmupReport {
@@ -57,6 +62,8 @@ interface ScheduleHandlers {
   onIdentity?(identity: Partial<PluginIdentity>): void;
   /** A worker's warm-up ended; a failure never fails a case. */
   onWarmup?(w: WarmupReport): void;
+  /** A soak's repetition `n` (from 2) starts: its first case was taken. */
+  onRepetition?(n: number): void;
 }
 
 export class FatalWorkerError extends Error {
@@ -69,7 +76,7 @@ function filesFor(cases: readonly CatalogueEntry[]): { files?: string[] } {
   return { files: [...new Set(cases.map((e) => e.file!))] };
 }
 
-interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'> }
+interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'>; /** a soak's, from 1 */ repetition?: number }
 
 /**
  * A worker is sent a second case ahead only while more than this many cases per worker are queued: near the end of
@@ -101,7 +108,7 @@ function handOver(w: RunningChunk, init: ToWorker, handlers: ChunkHandlers, time
   return w;
 }
 
-export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean; counters: RunCounters }> {
+export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Promise<{ interrupted: boolean; counters: RunCounters; soak?: SoakReport }> {
   const timeoutOf = (e: CatalogueEntry): number => e.timeoutMs ?? opts.defaultTimeoutMs;
   const byId = new Map(opts.cases.map((e) => [e.id, e]));
   // Slow cases early: a worker left with one at the end would keep the run going while the others idle. Tier 0
@@ -120,19 +127,29 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   let warmupMs = opts.warmupMs;
   const adopt = [...(opts.adopt ?? [])];
 
+  const reps = opts.soak ? new Repetitions(opts.soak) : undefined;
+  let announced = 1;
+  /** A case's final outcome (after retries); in a soak, its repetition's, summed up after the last one. */
+  const complete = (job: Job, r: RawResult): void => {
+    if (!reps) return h.onResult(r);
+    const n = job.repetition ?? 1;
+    reps.record(r, n);
+    if (r.status !== 'skip' && !interrupted && !fatal && reps.another(n)) queue.push({ entry: job.entry, attempt: 1, repetition: n + 1 });
+    else h.onResult(reps.sum(job.entry.id));
+  };
   const finish = (job: Job, r: Omit<RawResult, 'attempts' | 'entry'>): void => {
     const failed = r.status === 'fail' || r.status === 'crash' || r.status === 'timeout';
     const base = { ...r, entry: job.entry };
     if (failed && job.attempt <= opts.retries) {
-      queue.push({ entry: job.entry, attempt: job.attempt + 1, first: job.first ?? base });
+      queue.push({ entry: job.entry, attempt: job.attempt + 1, first: job.first ?? base, ...(job.repetition ? { repetition: job.repetition } : {}) });
       return;
     }
     if (job.first && r.status === 'pass') {
       const msg = `failed on attempt 1 (${job.first.status}), passed on attempt ${job.attempt}` + (job.first.message ? `: ${job.first.message}` : '');
-      h.onResult({ ...base, status: 'flaky', message: msg, attempts: job.attempt });
+      complete(job, { ...base, status: 'flaky', message: msg, attempts: job.attempt });
       return;
     }
-    h.onResult({ ...(job.first && failed ? job.first : base), attempts: job.attempt });
+    complete(job, { ...(job.first && failed ? job.first : base), attempts: job.attempt });
   };
 
   const onAbort = (): void => {
@@ -162,9 +179,10 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   const take = (lane: number): Job | undefined => {
     while (queue.length && !interrupted && !fatal) {
       const job = queue.splice(nextIndex(lane), 1)[0]!;
+      if ((job.repetition ?? 1) > announced) h.onRepetition?.((announced = job.repetition!));
       const why = opts.blocked?.(job.entry);
       if (!why) return job;
-      h.onResult({ entry: job.entry, status: 'skip', durationMs: 0, message: why, attempts: job.attempt });
+      complete(job, { entry: job.entry, status: 'skip', durationMs: 0, message: why, attempts: job.attempt });
     }
     return undefined;
   };
@@ -177,6 +195,8 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
    */
   const lane = async (index: number): Promise<void> => {
     let first = true;
+    /** This worker's number in the run (1 = the first started), for a soak's memory trend. */
+    let ordinal = 0;
     while (queue.length && !interrupted && !fatal) {
       /** Cases sent to this worker and not answered yet, in the order it runs them. */
       const sent: Job[] = [];
@@ -219,6 +239,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
           if (c) last = mergeCounters(last, c);
           if (sent[0]?.entry.id !== id) return;
           const job = sent.shift()!;
+          if (c && reps) reps.sampleRss(ordinal, job.repetition ?? 1, c.rssKiB);
           if (startedLate.has(id)) return;
           const r: Omit<RawResult, 'attempts' | 'entry'> = { status: o.status, durationMs: o.durationMs };
           if (o.message) r.message = o.message;
@@ -233,7 +254,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       const timeoutOfId = (id: string): number => timeoutOf(byId.get(id)!);
       const kept = adopt.shift();
       const w = kept ? handOver(kept, init, handlers, timeoutOfId) : startWorker(init, env, handlers, timeoutOfId);
-      counters.workersStarted++;
+      ordinal = ++counters.workersStarted;
       if (!first) counters.workersReplaced++;
       first = false;
       running.add(w);
@@ -255,7 +276,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       }
       const left = sent.shift();
       if (end.interrupted || interrupted) {
-        if (left && end.inFlight === left.entry.id && !startedLate.has(left.entry.id)) h.onResult({ entry: left.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: left.attempt });
+        if (left && end.inFlight === left.entry.id && !startedLate.has(left.entry.id)) complete(left, { entry: left.entry, status: 'skip', durationMs: 0, message: 'interrupted', attempts: left.attempt });
         break;
       }
       if (!left) continue;
@@ -276,6 +297,8 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
   // Not taken (fewer lanes than kept workers, or the run ended first): none may outlive the run.
   for (const w of adopt) w.send({ type: 'end' });
   opts.signal?.removeEventListener('abort', onAbort);
+  // A soak interrupted or stopped: the cases with repetitions recorded and more queued are summed up as they stand.
+  if (reps) for (const id of reps.pending()) h.onResult(reps.sum(id));
   if (fatal) throw new FatalWorkerError(fatal);
-  return { interrupted, counters };
+  return { interrupted, counters, ...(reps ? { soak: reps.report() } : {}) };
 }

@@ -122,6 +122,7 @@ function toCaseResult(raw: RawResult, ctx: StatusContext, recordSlots = false): 
   if (raw.capabilities) r.capabilities = raw.capabilities;
   if (raw.details) r.details = raw.details;
   if (recordSlots && raw.slots) r.slots = raw.slots;
+  if (raw.repetitions) r.repetitions = raw.repetitions;
   return r;
 }
 
