@@ -77,7 +77,7 @@ describe('cli', function () {
     const r = cli(['discover', '--json'], { env: { PJRT_NAMES_AND_LIBRARY_PATHS: 'foo:/opt/foo.so,bar:/opt/bar.so', PJRT_LIBRARY_PATH: '/opt/libbaz.so', PYTHONPATH: site, PJRT_CTS_PYTHON: 'python3' } });
     assert.equal(r.code, 0, r.stderr);
     const d = JSON.parse(r.stdout) as { configured: { name: string }[]; discovered: { name: string; path: string; source: string }[] };
-    assert.deepEqual(d.configured.map((x) => x.name).sort(), ['cuda', 'libtpu', 'pjrt-ocl', 'reference', 'reference-asan', 'reference-xla']);
+    assert.deepEqual(d.configured.map((x) => x.name).sort(), ['cuda', 'libtpu', 'pjrt-ocl', 'reference', 'reference-asan', 'reference-tsan', 'reference-xla']);
     const names = d.discovered.map((x) => `${x.source}:${x.name}`);
     assert.ok(names.includes('PJRT_NAMES_AND_LIBRARY_PATHS:foo') && names.includes('PJRT_NAMES_AND_LIBRARY_PATHS:bar'));
     assert.ok(names.includes('PJRT_LIBRARY_PATH:baz'));

@@ -43,6 +43,8 @@ export interface WorkerCounters {
   loadMs: number;
   /** Peak resident set size of the worker process so far (process.resourceUsage().maxRSS), KiB. */
   maxRssKiB: number;
+  /** Its resident set size now, KiB (a soak's memory trend per worker). */
+  rssKiB: number;
   /** The slots whose stats changed since the worker's previous counters, with their totals (mergeCounters). */
   slots: Record<string, { calls: number; ms: number }>;
 }

@@ -129,7 +129,7 @@ function forgetProbes(): void {
 function counters(session: PluginSession): WorkerCounters {
   const c = session.counters;
   return {
-    ...c, sharedClientResets: [...c.sharedClientResets], maxRssKiB: process.resourceUsage().maxRSS,
+    ...c, sharedClientResets: [...c.sharedClientResets], maxRssKiB: process.resourceUsage().maxRSS, rssKiB: Math.round(process.memoryUsage.rss() / 1024),
     slots: session.isLoaded ? session.pjrt.takeChangedStats() : {},
   };
 }
