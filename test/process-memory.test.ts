@@ -35,6 +35,7 @@ describe('process memory', () => {
   });
 
   it('sees a native allocation while it is held (as a plugin\'s), and not the JavaScript engine\'s own buffers', async () => {
+    await processMemory(); // the first reading sets up what every reading uses
     const before = await processMemory();
     const p = alignedAlloc(4 << 20, 64);
     const held = await processMemory();
@@ -44,7 +45,8 @@ describe('process memory', () => {
     const withJs = await processMemory();
     js.length = 0;
     assert.ok(before.heapInUse !== null && held.heapInUse !== null && after.heapInUse !== null && withJs.heapInUse !== null, 'glibc malloc_info is available here');
-    assert.ok(held.heapInUse - before.heapInUse >= 4 << 20, `a 4 MiB allocation showed as ${held.heapInUse - before.heapInUse} bytes`);
+    // (within 256 KiB: the process's own allocations move the reading by some KiB either way)
+    assert.ok(Math.abs(held.heapInUse - before.heapInUse - (4 << 20)) < 256 << 10, `a 4 MiB allocation showed as ${held.heapInUse - before.heapInUse} bytes`);
     assert.ok(Math.abs(after.heapInUse - before.heapInUse) < 1 << 20, `after free: ${after.heapInUse - before.heapInUse} bytes`);
     // Node's buffers are V8 external memory, which the reading leaves out: not the plugin's.
     assert.ok(Math.abs(withJs.heapInUse - after.heapInUse) < 1 << 20, `4 MiB of JavaScript buffers showed as ${withJs.heapInUse - after.heapInUse} bytes`);

@@ -76,7 +76,7 @@ function filesFor(cases: readonly CatalogueEntry[]): { files?: string[] } {
   return { files: [...new Set(cases.map((e) => e.file!))] };
 }
 
-interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'>; /** a soak's, from 1 */ repetition?: number }
+interface Job { entry: CatalogueEntry; attempt: number; first?: Omit<RawResult, 'attempts'>; /** a soak's, from 1 */ repetition?: number; /** when it was last sent to a worker (performance.now()) */ sentAt?: number }
 
 /**
  * A worker is sent a second case ahead only while more than this many cases per worker are queued: near the end of
@@ -212,6 +212,7 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
         while (!ended && sent.length < depth) {
           const job = take(index);
           if (!job) break;
+          job.sentAt = performance.now();
           sent.push(job);
           const createOptions = opts.createOptionsFor?.(job.entry);
           orders.push({ id: job.entry.id, timeoutMs: timeoutOf(job.entry), ...(createOptions ? { createOptions } : {}) });
@@ -286,8 +287,10 @@ export async function schedule(opts: ScheduleOptions, h: ScheduleHandlers): Prom
       // that cannot even start still lets the run progress); a fresh worker goes on with the queue.
       const status = end.timedOut ? 'timeout' : 'crash';
       const prefix = end.inFlight === left.entry.id ? '' : 'the worker died before this case started; ';
+      // Charged from its start; when the worker died before its start was seen, from when it was sent.
+      const charged = end.inFlightMs ?? (left.sentAt === undefined ? 0 : performance.now() - left.sentAt);
       finish(left, {
-        status, durationMs: end.timedOut ? timeoutOf(left.entry) : (end.inFlightMs ?? 0), message: prefix + deathMessage(end, timeoutOf(left.entry)),
+        status, durationMs: end.timedOut ? timeoutOf(left.entry) : charged, message: prefix + deathMessage(end, timeoutOf(left.entry)),
         ...(end.call ? { call: end.call } : {}),
       });
     }
