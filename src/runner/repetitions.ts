@@ -2,7 +2,7 @@
 // kept until its last one, then summed up into one result: its status when every repetition agreed, else `flaky`
 // (some passed, some failed) or the first failing status, with each repetition's verdict in `repetitions` and a
 // message that says which repetitions differed. The workers' resident sets are sampled per repetition.
-import type { SoakReport } from '../config/results.js';
+import { FAILING, type SoakReport } from '../config/results.js';
 import type { RawResult } from './scheduler.js';
 
 export interface SoakOptions {
@@ -14,8 +14,6 @@ export interface SoakOptions {
 
 /** The most repetitions a --soak without --repeat runs: bounded, whatever the duration. */
 export const SOAK_MAX_REPETITIONS = 1000;
-
-const FAILING_RAW = new Set<RawResult['status']>(['fail', 'crash', 'timeout']);
 
 type Repetition = NonNullable<RawResult['repetitions']>[number];
 
@@ -38,10 +36,10 @@ export class Repetitions {
     this.highest = Math.max(this.highest, n);
     const d = this.done.get(r.entry.id);
     const rep: Repetition = { status: r.status, durationMs: r.durationMs, ...(r.message ? { message: r.message } : {}) };
-    if (!d) this.done.set(r.entry.id, { reps: [rep], first: r, ...(FAILING_RAW.has(r.status) ? { firstFailing: r } : {}) });
+    if (!d) this.done.set(r.entry.id, { reps: [rep], first: r, ...(FAILING.has(r.status) ? { firstFailing: r } : {}) });
     else {
       d.reps.push(rep);
-      if (!d.firstFailing && FAILING_RAW.has(r.status)) d.firstFailing = r;
+      if (!d.firstFailing && FAILING.has(r.status)) d.firstFailing = r;
     }
   }
 

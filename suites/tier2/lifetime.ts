@@ -3,6 +3,7 @@
 // framework's pattern makes a leak fatal (device memory runs out); the process's native heap and threads, which only a
 // long-running process feels, are quality (suites/_lib/lifetime.ts has the measures and bounds).
 import { area, topologyCreateOptions, type CaseContext } from '../../src/harness/index.js';
+import type { LifetimeGrowth } from '../../src/config/results.js';
 import type { Buffer, Client } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { BASIC_EXECUTE, compileText, readOut } from '../_lib/exec.js';
@@ -56,6 +57,21 @@ t.case('transfers.host_memory', {
   hostMemoryBounded(g, 'PJRT_Client_BufferFromHostBuffer: small small buffers uploaded (both events awaited and destroyed) and destroyed');
 });
 
+/**
+ * x + 1 on N f32 compiled and its input uploaded, then `cycles` launches measured, each output destroyed when ready
+ * (`device`: read its bytes_in_use too); the executable and input are destroyed after.
+ */
+async function launchCycles(ctx: Ctx, opts: { warmup: number; cycles: number; withDevice: boolean }): Promise<LifetimeGrowth> {
+  const exe = await compileText(ctx.client, addOne([N]));
+  const device = exe.addressableDevices()[0]!;
+  const x = await ctx.client.upload(pattern(dtype('f32'), [N]), { dtype: 'f32', dims: [N], device });
+  const g = await measureCycles(ctx, { warmup: opts.warmup, cycles: opts.cycles, ...(opts.withDevice ? { device } : {}) },
+    async () => settleAndDestroy(soleOutput(await exe.execute([[x]]))));
+  x.destroy();
+  exe.destroy();
+  return g;
+}
+
 t.case('executes.device_memory', {
   source: 'framework',
   cite: 'a jitted step is executed again and again with its outputs dropped (JAX\'s training loop: every step\'s outputs replace the last, PyArray deletion destroys their buffers) — so an execution may keep nothing on the device once its outputs are destroyed; a per-execution leak exhausts device memory in any long loop',
@@ -63,13 +79,8 @@ t.case('executes.device_memory', {
   requires: { slots: [STATS, 'PJRT_LoadedExecutable_Execute'] },
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
-  const exe = await compileText(ctx.client, addOne([N]));
-  const x = await ctx.client.upload(pattern(dtype('f32'), [N]), { dtype: 'f32', dims: [N], device: exe.addressableDevices()[0]! });
-  const device = exe.addressableDevices()[0]!;
-  const g = await measureCycles(ctx, { warmup: 5, cycles: 100, device }, async () => settleAndDestroy(soleOutput(await exe.execute([[x]]))));
+  const g = await launchCycles(ctx, { warmup: 5, cycles: 100, withDevice: true });
   deviceMemoryReturned(g, N * 4, '100 executions whose outputs were destroyed');
-  x.destroy();
-  exe.destroy();
 });
 
 t.case('executes.host_memory', {
@@ -79,12 +90,8 @@ t.case('executes.host_memory', {
   requires: { slots: ['PJRT_LoadedExecutable_Execute'] },
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
-  const exe = await compileText(ctx.client, addOne([N]));
-  const x = await ctx.client.upload(pattern(dtype('f32'), [N]), { dtype: 'f32', dims: [N], device: exe.addressableDevices()[0]! });
-  const g = await measureCycles(ctx, { warmup: 50, cycles: 500 }, async () => settleAndDestroy(soleOutput(await exe.execute([[x]]))));
+  const g = await launchCycles(ctx, { warmup: 50, cycles: 500, withDevice: false });
   hostMemoryBounded(g, 'PJRT_LoadedExecutable_Execute: executions whose outputs were destroyed');
-  x.destroy();
-  exe.destroy();
 });
 
 t.case('executables.device_memory', {
