@@ -50,8 +50,11 @@ function onReadyTrampoline(): Ptr {
   return trampoline;
 }
 
-/** Resolves with the event's error (null on success) once the plugin calls the OnReady callback. */
-export function onReady(api: RawApi, event: Ptr, slot = 'PJRT_Event_OnReady'): Promise<PjrtError | null> {
+/**
+ * Resolves with the event's error (null on success) once the plugin calls the OnReady callback. `registeredOn`: the
+ * thread that calls PJRT_Event_OnReady, the JavaScript thread or a libuv worker (registrations from many OS threads).
+ */
+export function onReady(api: RawApi, event: Ptr, slot = 'PJRT_Event_OnReady', registeredOn: 'caller' | 'worker' = 'caller'): Promise<PjrtError | null> {
   const cb = onReadyTrampoline();
   const id = nextId++;
   return new Promise<PjrtError | null>((resolve, reject) => {
@@ -60,15 +63,22 @@ export function onReady(api: RawApi, event: Ptr, slot = 'PJRT_Event_OnReady'): P
     // Waiting from before the call: a plugin may call back inline, before PJRT_Event_OnReady returns.
     waitStarts(slot);
     const a = api.args('PJRT_Event_OnReady').ptr('event', event).ptr('callback', cb).ptr('user_arg', id);
-    try {
-      api.call('PJRT_Event_OnReady', a);
-    } catch (e) {
+    const refused = (e: unknown): void => {
       // the plugin refused to register: it will never call back
       if (pending.delete(id)) {
         release();
         waitEnds(slot);
       }
       reject(e);
+    };
+    if (registeredOn === 'worker') {
+      api.callAsync('PJRT_Event_OnReady', a).catch(refused);
+      return;
+    }
+    try {
+      api.call('PJRT_Event_OnReady', a);
+    } catch (e) {
+      refused(e);
     }
   });
 }

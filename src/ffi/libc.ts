@@ -126,8 +126,29 @@ export function guardedBytes(data: Uint8Array, opts: { nulAfter: boolean }): Gua
 
 type MallocInfoFns = { open: (path: string, mode: string) => unknown; info: (o: number, fp: bigint) => unknown; close: (fp: bigint) => unknown };
 let mallocInfoFns: MallocInfoFns | null | undefined;
+const RTLD_NOLOAD = 0x4;
+
+/**
+ * Whether malloc is the C library's own. An allocator interposes malloc only from ahead of the C library in the global
+ * symbol order, that is preloaded (a sanitizer's runtime, tcmalloc, jemalloc); glibc's malloc_info then describes
+ * arenas the process's allocations bypass. (dlsym over the global scope is no test: node's own malloc symbol is its
+ * PLT entry.) A preloaded object's malloc is looked up in it and what it loads, so one that defines none finds libc's.
+ */
+export function mallocIsLibcs(): boolean {
+  const own = dlopen('libc.so.6', RTLD_NOW | RTLD_NOLOAD);
+  if (own === null) return false;
+  const libcMalloc = dlsym(own, 'malloc');
+  for (const preloaded of (process.env.LD_PRELOAD ?? '').split(/[:\s]+/).filter(Boolean)) {
+    const h = dlopen(preloaded, RTLD_NOW | RTLD_NOLOAD);
+    const m = h === null ? null : dlsym(h, 'malloc');
+    if (m !== null && m !== libcMalloc) return false;
+  }
+  return true;
+}
+
 function bindMallocInfo(): MallocInfoFns | null {
   if (mallocInfoFns !== undefined) return mallocInfoFns;
+  if (!mallocIsLibcs()) return (mallocInfoFns = null);
   try {
     mallocInfoFns = {
       open: libc.func('void *fopen(const char *path, const char *mode)'),
@@ -141,7 +162,8 @@ function bindMallocInfo(): MallocInfoFns | null {
 }
 
 /**
- * glibc's malloc_info(3) report (XML, every arena), or null where the C library has none. Written through a file the
+ * glibc's malloc_info(3) report (XML, every arena), or null where the C library has none or another allocator serves
+ * malloc (mallocIsLibcs). Written through a file the
  * C library opens and closes itself: a memory stream's buffer would be the C library's to free, which a preloaded
  * sanitizer's allocator does not accept from us.
  */

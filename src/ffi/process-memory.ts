@@ -10,7 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { mallocInfoXml } from './libc.js';
 
 export interface ProcessMemory {
-  /** Bytes malloc has handed out and not got back, over all arenas, less V8's own; null without glibc's malloc_info. */
+  /** Bytes malloc has handed out and not got back, over all arenas, less V8's own; null without glibc's malloc_info or when another allocator serves malloc. */
   readonly heapInUse: number | null;
   readonly rss: number;
   readonly threads: number;

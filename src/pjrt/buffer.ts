@@ -41,6 +41,20 @@ export class Buffer extends Handle {
     this.api.call(slot, a);
     return a;
   }
+  /** As q, called on a libuv worker thread (queries from several OS threads at once: the concurrency area). */
+  private async qOnWorker(slot: string) {
+    const a = this.api.args(slot).ptr('buffer', this.alive('Buffer'));
+    await this.api.callAsync(slot, a);
+    return a;
+  }
+  /** PJRT_Buffer_Dimensions called on a worker thread. */
+  async dimsOnWorker(): Promise<number[]> {
+    return (await this.qOnWorker('PJRT_Buffer_Dimensions')).i64Array('dims', 'num_dims').map(Number);
+  }
+  /** PJRT_Buffer_ElementType called on a worker thread: the dtype's name. */
+  async elementTypeOnWorker(): Promise<string> {
+    return dtypeNameOf((await this.qOnWorker('PJRT_Buffer_ElementType')).getI32('type'));
+  }
   /** dtype name, e.g. 'f32'. */
   elementType(): string {
     return dtypeNameOf(this.elementTypeValue());

@@ -24,6 +24,12 @@ export class Event extends Handle {
     if (message !== undefined) a.bytes('error_message', 'error_message_size', message);
     this.api.call('PJRT_Event_Set', a);
   }
+  /** PJRT_Event_Set called on a worker thread (a completion from another OS thread: the concurrency area). */
+  setOnWorker(code = 0, message?: string): Promise<void> {
+    const a = this.api.args('PJRT_Event_Set').ptr('event', this.alive('Event')).i32('error_code', code);
+    if (message !== undefined) a.bytes('error_message', 'error_message_size', message);
+    return this.api.callAsync('PJRT_Event_Set', a);
+  }
   /** Keep host memory alive as long as this event (e.g. a host buffer until done_with_host_buffer). */
   keep(x: unknown): this {
     this.refs.push(x);
@@ -41,6 +47,10 @@ export class Event extends Handle {
   /** Resolves (never rejects for the event's own error) once the plugin calls back: the error or null. */
   onReady(): Promise<PjrtError | null> {
     return onReady(this.api, this.alive('Event'));
+  }
+  /** As onReady, the callback registered from a worker thread; a refused registration rejects. */
+  onReadyOnWorker(): Promise<PjrtError | null> {
+    return onReady(this.api, this.alive('Event'), 'PJRT_Event_OnReady', 'worker');
   }
   /** PJRT_Event_Error: only valid once the event is ready (XLA plugins abort otherwise). */
   error(): PjrtError | null {

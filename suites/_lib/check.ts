@@ -73,6 +73,24 @@ export function ok(cond: boolean, rule: Rule, expected: string, actual: string |
   if (!cond) fail(rule, expected, typeof actual === 'function' ? actual() : actual);
 }
 
+/**
+ * Every promise's outcome once all have settled, or a failure naming how many had not settled after `ms` (a wait the
+ * plugin must end: a callback never called, an await that never returns). The case's own timeout stays the outer bound.
+ */
+export async function allSettleWithin<T>(ps: readonly Promise<T>[], ms: number, rule: Rule): Promise<PromiseSettledResult<T>[]> {
+  let settled = 0;
+  const all = Promise.allSettled(ps.map((p) => p.finally(() => void settled++)));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), ms); });
+  try {
+    const r = await Promise.race([all, late]);
+    if (r === 'late') fail(rule, `all ${ps.length} settled within ${ms} ms`, `${ps.length - settled} of ${ps.length} had not`);
+    return r;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function equal<T>(actual: T, expected: T, rule: Rule): void {
   if (!deepEqual(actual, expected)) fail(rule, show(expected), show(actual));
 }

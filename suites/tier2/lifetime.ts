@@ -4,7 +4,7 @@
 // long-running process feels, are quality (suites/_lib/lifetime.ts has the measures and bounds).
 import { area, topologyCreateOptions, type CaseContext } from '../../src/harness/index.js';
 import type { LifetimeGrowth } from '../../src/config/results.js';
-import type { Buffer, Client } from '../../src/pjrt/index.js';
+import { Event, TransferManager, type Buffer, type Client } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
 import { BASIC_EXECUTE, compileText, readOut } from '../_lib/exec.js';
 import { deviceBytesInUse, deviceMemoryReturned, hostMemoryBounded, measureCycles, threadsReturned } from '../_lib/lifetime.js';
@@ -54,7 +54,7 @@ t.case('transfers.host_memory', {
 }).run(async (ctx) => {
   const data = pattern(dtype('u8'), [64]);
   const g = await measureCycles(ctx, { warmup: 100, cycles: 5000 }, async () => (await uploadU8(ctx.client, ctx, 64, data)).destroy());
-  hostMemoryBounded(g, 'PJRT_Client_BufferFromHostBuffer: small small buffers uploaded (both events awaited and destroyed) and destroyed');
+  hostMemoryBounded(ctx, g, 'PJRT_Client_BufferFromHostBuffer: small small buffers uploaded (both events awaited and destroyed) and destroyed');
 });
 
 /**
@@ -91,7 +91,7 @@ t.case('executes.host_memory', {
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
   const g = await launchCycles(ctx, { warmup: 50, cycles: 500, withDevice: false });
-  hostMemoryBounded(g, 'PJRT_LoadedExecutable_Execute: executions whose outputs were destroyed');
+  hostMemoryBounded(ctx, g, 'PJRT_LoadedExecutable_Execute: executions whose outputs were destroyed');
 });
 
 t.case('executables.device_memory', {
@@ -121,7 +121,7 @@ t.case('executables.host_memory', {
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
   const g = await measureCycles(ctx, { warmup: 10, cycles: 1000 }, async () => (await compileText(ctx.client, addOne([N]))).destroy());
-  hostMemoryBounded(g, 'PJRT_Client_Compile / PJRT_LoadedExecutable_Destroy: executables compiled and destroyed');
+  hostMemoryBounded(ctx, g, 'PJRT_Client_Compile / PJRT_LoadedExecutable_Destroy: executables compiled and destroyed');
 });
 
 t.case('outputs_outlive_executable', {
@@ -179,7 +179,7 @@ t.case('errors.host_memory', {
     if (err === null) check.fail('PJRT_Client_LookupDevice: an id no device has must be an error (the cycle needs one to destroy)', 'an error', 'a device');
     api.destroyError(err);
   });
-  hostMemoryBounded(g, 'PJRT_Error_Destroy: errors (PJRT_Client_LookupDevice of an unknown id) destroyed');
+  hostMemoryBounded(ctx, g, 'PJRT_Error_Destroy: errors (PJRT_Client_LookupDevice of an unknown id) destroyed');
 });
 
 t.case('topologies.host_memory', {
@@ -195,7 +195,7 @@ t.case('topologies.host_memory', {
   // XLA's CPU plugin: "Topology not supported for CPU compilation"
   await check.unimplementedIsUnsupported(ctx, 'PJRT_TopologyDescription_Create: the plugin describes no topology without a client', cycle);
   const g = await measureCycles(ctx, { warmup: 30, cycles: 500 }, cycle);
-  hostMemoryBounded(g, 'PJRT_TopologyDescription_Destroy: topologies created and destroyed');
+  hostMemoryBounded(ctx, g, 'PJRT_TopologyDescription_Destroy: topologies created and destroyed');
 });
 
 t.case('serialized_executables.host_memory', {
@@ -211,7 +211,70 @@ t.case('serialized_executables.host_memory', {
     return { loaded, e, size: e.serialize().length };
   });
   const g = await measureCycles(ctx, { warmup: 50, cycles: 2500 }, async () => void exe.e.serialize());
-  hostMemoryBounded(g, `PJRT_Executable_Serialize: serializations of ${exe.size} bytes, each freed by its deleter`);
+  hostMemoryBounded(ctx, g, `PJRT_Executable_Serialize: serializations of ${exe.size} bytes, each freed by its deleter`);
   exe.e.destroy();
   exe.loaded.destroy();
+});
+
+t.case('events.host_memory', {
+  source: 'quality',
+  cite: 'PJRT_Event_Destroy: "Frees `event`" (one PJRT_Event_Create made, PJRT_Event_Set completed); XLA\'s C-API client makes such an event for every host-to-device transfer it feeds and every promise it hands the plugin — only the process\'s memory shows one the plugin keeps, so quality',
+  catches: ['leak_created_event'],
+  requires: { slots: ['PJRT_Event_Create', 'PJRT_Event_Set', 'PJRT_Event_Destroy'] },
+}).run(async (ctx) => {
+  const api = ctx.plugin.raw;
+  const cycle = async (): Promise<void> => {
+    const ev = Event.create(api);
+    ev.set(0);
+    ev.destroy();
+  };
+  await check.unimplementedIsUnsupported(ctx, 'caller-made events (PJRT_Event_Create) are not offered by this plugin', cycle);
+  const g = await measureCycles(ctx, { warmup: 200, cycles: 5000 }, cycle);
+  hostMemoryBounded(ctx, g, 'PJRT_Event_Destroy: events created, set and destroyed');
+});
+
+t.case('transfer_managers.device_memory', {
+  source: 'header',
+  cite: 'PJRT_AsyncHostToDeviceTransferManager_Destroy: "Frees `transfer_manager`", and a retrieved buffer is the caller\'s to destroy; XLA\'s C-API client makes a manager per asynchronous host-to-device transfer (CreateBuffersForAsyncHostToDevice) and destroys it once its buffers are handed on — manager and buffer destroyed, the device memory the buffer took comes back',
+  catches: ['leak_transfer_manager_on_destroy'],
+  requires: { slots: [STATS, 'PJRT_Client_CreateBuffersForAsyncHostToDevice', 'PJRT_AsyncHostToDeviceTransferManager_TransferData', 'PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer', 'PJRT_AsyncHostToDeviceTransferManager_Destroy'] },
+}).run(async (ctx) => {
+  const spec = { dtype: 'u8', dims: [BIG] } as const;
+  const data = pattern(dtype('u8'), [BIG]);
+  const cycle = async (): Promise<void> => {
+    const tm = await TransferManager.create(ctx.client, [spec], ctx.device.defaultMemory());
+    const b = tm.retrieveBuffer(0);
+    const done = await tm.transferData(0, data, 0, true);
+    await done.await();
+    done.destroy();
+    tm.destroy();
+    await settleAndDestroy(b);
+  };
+  await check.unimplementedIsUnsupported(ctx, 'asynchronous host-to-device transfers are optional (UNIMPLEMENTED)', cycle);
+  const g = await measureCycles(ctx, { warmup: 3, cycles: 40, device: ctx.device }, cycle);
+  deviceMemoryReturned(g, BIG, `40 transfer managers of one ${BIG}-byte buffer, filled, destroyed, and their buffers destroyed`);
+});
+
+t.case('dlpack_views.device_memory', {
+  source: 'framework',
+  cite: 'jaxlib\'s DLPack export holds an external reference (PJRT_Buffer_IncreaseExternalReferenceCount: the data "should not be deleted or moved by the PJRT implementation") until the consumer\'s view is destroyed (PJRT_Client_CreateViewOfDeviceBuffer\'s on_delete_callback releases it), and the exported array may be deleted first (del x) — once the view is destroyed and the last external reference dropped (PJRT_Buffer_DecreaseExternalReferenceCount), the deleted array\'s device memory comes back; a model exchanging tensors with another framework every step leaks it otherwise',
+  catches: ['leak_external_reference'],
+  requires: { slots: [STATS, 'PJRT_Buffer_IncreaseExternalReferenceCount', 'PJRT_Buffer_DecreaseExternalReferenceCount', 'PJRT_Buffer_OpaqueDeviceMemoryDataPointer', 'PJRT_Client_CreateViewOfDeviceBuffer', 'PJRT_Buffer_Delete'] },
+}).run(async (ctx) => {
+  const data = pattern(dtype('u8'), [BIG]);
+  const cycle = async (): Promise<void> => {
+    const x = await uploadU8(ctx.client, ctx, BIG, data);
+    x.increaseExternalRef();
+    const ptr = x.opaqueDeviceMemoryDataPointer();
+    if (ptr === null) check.fail('PJRT_Buffer_OpaqueDeviceMemoryDataPointer: a live buffer has an address (the cycle exports it)', 'an address', 'NULL');
+    const view = ctx.client.createViewOfDeviceBuffer({ pointer: ptr, dtype: 'u8', dims: [BIG], device: ctx.device });
+    x.delete();
+    view.buffer.destroy();
+    await view.settledDeleteCallbackCount();
+    x.decreaseExternalRef();
+    x.destroy();
+  };
+  await check.unimplementedIsUnsupported(ctx, 'the DLPack paths are optional ("This method is not required on all hardware platforms" for views)', cycle);
+  const g = await measureCycles(ctx, { warmup: 2, cycles: 15, device: ctx.device }, cycle);
+  deviceMemoryReturned(g, BIG, `15 buffers of ${BIG} bytes exported (an external reference), viewed, deleted, the view destroyed and the reference dropped`);
 });
