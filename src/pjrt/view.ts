@@ -1,4 +1,4 @@
-import { waitForRelayedCallbacks, type Ptr, type ViewDeleteTracker } from '../ffi/index.js';
+import { drainRelayedCallbacks, waitForRelayedCallbacks, type Ptr, type ViewDeleteTracker } from '../ffi/index.js';
 import type { Buffer } from './buffer.js';
 import type { Device } from './device.js';
 import type { LayoutSpec } from './layout.js';
@@ -47,6 +47,17 @@ export class DeviceBufferView {
   async settledDeleteCallbackCount(expected = 1, timeoutMs = 2000): Promise<number> {
     const t = this.t();
     await waitForRelayedCallbacks(() => t.count() >= expected, timeoutMs);
+    return t.count();
+  }
+  /**
+   * After destroying the buffer: resolves with the count as soon as the first call arrived (1 ms turns of the loop, up
+   * to `timeoutMs`), without settledDeleteCallbackCount's wait for a late extra call: a cycle that only needs the
+   * release to have happened.
+   */
+  async deleteCallbackCalled(timeoutMs = 2000): Promise<number> {
+    const t = this.t();
+    const end = Date.now() + timeoutMs;
+    while (t.count() < 1 && Date.now() < end) await drainRelayedCallbacks(1, 1);
     return t.count();
   }
   /** The device_buffer_ptr argument of each call. */
