@@ -64,10 +64,11 @@ const HISTORY_DEPENDENT = new Set(['platform_name_unstable', 'external_ref_ignor
 const ruleOnly = (line: string): string => line.replace(/: expected .*$/, '');
 /**
  * Faults whose crash comes from whichever plugin thread lets go of a resource last (the reference plugin releases a
- * view's memory there): under load the call in flight can be the next one, in the case and in repro.c alike.
+ * view's memory there): under load the call in flight can be the next one, or none yet, in the case and in repro.c
+ * alike.
  */
 const RELEASED_ON_A_THREAD = new Set(['view_null_delete_callback_called']);
-const anyCall = (line: string): string => line.replace(/ during PJRT_\w+:/, ' during a PJRT call:');
+const anyCall = (line: string): string => line.replace(/ (during PJRT_\w+|with no traced PJRT call in flight):/, ' at any point:');
 
 interface Pair { id: string; fault: string }
 
