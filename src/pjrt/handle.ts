@@ -12,6 +12,13 @@ export abstract class Handle {
   get destroyed(): boolean {
     return this._destroyed;
   }
+  /**
+   * Gives the handle up without destroying it: the object stays alive in the plugin and nothing here will touch it
+   * again (a case that leaves objects alive on purpose, e.g. at PJRT_Client_Destroy).
+   */
+  abandon(): void {
+    this._destroyed = true;
+  }
   protected alive(what: string): Ptr {
     if (this._destroyed) throw new Error(`${what} used after destroy()`);
     return this.ptr;

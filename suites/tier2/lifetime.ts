@@ -6,6 +6,7 @@ import { area, topologyCreateOptions, type CaseContext } from '../../src/harness
 import type { LifetimeGrowth } from '../../src/config/results.js';
 import { Event, TransferManager, type Buffer, type Client } from '../../src/pjrt/index.js';
 import * as check from '../_lib/check.js';
+import { awaitReady } from '../_lib/async.js';
 import { BASIC_EXECUTE, compileText, readOut } from '../_lib/exec.js';
 import { deviceBytesInUse, deviceMemoryReturned, hostMemoryBounded, measureCycles, threadsReturned } from '../_lib/lifetime.js';
 import { soleOutput } from '../_lib/outputs.js';
@@ -162,6 +163,31 @@ t.case('clients.threads', {
 }).run(async (ctx) => {
   const g = await measureCycles(ctx, { warmup: 3, cycles: 15 }, async () => (await ctx.newClient()).destroy());
   threadsReturned(g, 'PJRT_Client_Destroy: clients created and destroyed');
+});
+
+/** How long PJRT_Client_Destroy may take with objects still alive before the case calls it hung. */
+const DESTROY_BOUND_MS = 10_000;
+
+t.case('clients.destroyed_with_live_objects', {
+  source: 'quality',
+  cite: 'PJRT_Client_Destroy: "Shuts down and frees the client" — the header says nothing of buffers and executables still alive then. Frameworks destroy the client last (JAX\'s arrays and executables hold it), but a process tearing down in arbitrary order (a test fixture, a notebook restarting its backend, an interpreter at exit, pytorch/xla#9669) destroys a client whose objects are alive: the destroy must return, and the client\'s threads end. The header is silent, so quality; the objects left are never touched again',
+  catches: ['client_destroy_waits_for_live_buffers'],
+  requires: { slots: ['PJRT_Client_Create', 'PJRT_Client_Destroy', 'PJRT_LoadedExecutable_Execute'] },
+  dependsOn: BASIC_EXECUTE,
+  client: 'fresh', // the clients the cycles make are its own: a plugin without one (compile-only) has none to cycle
+}).run(async (ctx) => {
+  const input = [1, 2, 3, 4];
+  const g = await measureCycles(ctx, { warmup: 2, cycles: 15 }, async () => {
+    const c = await ctx.newClient();
+    const exe = await compileText(c, addOne([4]));
+    const x = await c.upload(f32(input), { dtype: 'f32', dims: [4], device: exe.addressableDevices()[0]! });
+    const out = soleOutput(await exe.execute([[x]]));
+    await awaitReady(out);
+    for (const h of [x, out, exe]) h.abandon();
+    const [destroyed] = await check.allSettleWithin([c.destroy()], DESTROY_BOUND_MS, 'PJRT_Client_Destroy: a client destroyed while a buffer, an output and an executable it made are alive must return');
+    if (destroyed!.status === 'rejected') check.fail('PJRT_Client_Destroy: destroying a client whose objects are alive should succeed (the header names no error for it)', 'no error', String(destroyed!.reason));
+  });
+  threadsReturned(g, 'PJRT_Client_Destroy: clients destroyed with live buffers and executables');
 });
 
 t.case('errors.host_memory', {
