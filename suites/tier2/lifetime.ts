@@ -54,7 +54,7 @@ t.case('transfers.host_memory', {
   catches: ['leak_event_per_transfer', 'leak_buffer_storage_on_destroy'],
 }).run(async (ctx) => {
   const data = pattern(dtype('u8'), [64]);
-  const g = await measureCycles(ctx, { warmup: 100, cycles: 5000 }, async () => (await uploadU8(ctx.client, ctx, 64, data)).destroy());
+  const g = await measureCycles(ctx, { warmup: 100, cycles: 5000, judgesHeap: true }, async () => (await uploadU8(ctx.client, ctx, 64, data)).destroy());
   hostMemoryBounded(ctx, g, 'PJRT_Client_BufferFromHostBuffer: small small buffers uploaded (both events awaited and destroyed) and destroyed');
 });
 
@@ -66,7 +66,7 @@ async function launchCycles(ctx: Ctx, opts: { warmup: number; cycles: number; wi
   const exe = await compileText(ctx.client, addOne([N]));
   const device = exe.addressableDevices()[0]!;
   const x = await ctx.client.upload(pattern(dtype('f32'), [N]), { dtype: 'f32', dims: [N], device });
-  const g = await measureCycles(ctx, { warmup: opts.warmup, cycles: opts.cycles, ...(opts.withDevice ? { device } : {}) },
+  const g = await measureCycles(ctx, { warmup: opts.warmup, cycles: opts.cycles, ...(opts.withDevice ? { device } : { judgesHeap: true }) },
     async () => settleAndDestroy(soleOutput(await exe.execute([[x]]))));
   x.destroy();
   exe.destroy();
@@ -121,7 +121,7 @@ t.case('executables.host_memory', {
   requires: { slots: ['PJRT_Client_Compile', 'PJRT_LoadedExecutable_Destroy'] },
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
-  const g = await measureCycles(ctx, { warmup: 10, cycles: 1000 }, async () => (await compileText(ctx.client, addOne([N]))).destroy());
+  const g = await measureCycles(ctx, { warmup: 10, cycles: 1000, judgesHeap: true }, async () => (await compileText(ctx.client, addOne([N]))).destroy());
   hostMemoryBounded(ctx, g, 'PJRT_Client_Compile / PJRT_LoadedExecutable_Destroy: executables compiled and destroyed');
 });
 
@@ -200,7 +200,7 @@ t.case('errors.host_memory', {
   // (deoptimising, recompiling) moves the heap by more than a leaked error.
   const api = ctx.plugin.raw;
   const args = api.args('PJRT_Client_LookupDevice').ptr('client', ctx.client.ptr).i32('id', 1 << 30);
-  const g = await measureCycles(ctx, { warmup: 200, cycles: 5000 }, async () => {
+  const g = await measureCycles(ctx, { warmup: 200, cycles: 5000, judgesHeap: true }, async () => {
     const err = api.callRaw('PJRT_Client_LookupDevice', args);
     if (err === null) check.fail('PJRT_Client_LookupDevice: an id no device has must be an error (the cycle needs one to destroy)', 'an error', 'a device');
     api.destroyError(err);
@@ -220,7 +220,7 @@ t.case('topologies.host_memory', {
   const cycle = async (): Promise<void> => ctx.plugin.createTopology(spec).destroy();
   // XLA's CPU plugin: "Topology not supported for CPU compilation"
   await check.unimplementedIsUnsupported(ctx, 'PJRT_TopologyDescription_Create: the plugin describes no topology without a client', cycle);
-  const g = await measureCycles(ctx, { warmup: 30, cycles: 500 }, cycle);
+  const g = await measureCycles(ctx, { warmup: 30, cycles: 500, judgesHeap: true }, cycle);
   hostMemoryBounded(ctx, g, 'PJRT_TopologyDescription_Destroy: topologies created and destroyed');
 });
 
@@ -236,7 +236,7 @@ t.case('serialized_executables.host_memory', {
     const e = loaded.executable();
     return { loaded, e, size: e.serialize().length };
   });
-  const g = await measureCycles(ctx, { warmup: 50, cycles: 2500 }, async () => void exe.e.serialize());
+  const g = await measureCycles(ctx, { warmup: 50, cycles: 2500, judgesHeap: true }, async () => void exe.e.serialize());
   hostMemoryBounded(ctx, g, `PJRT_Executable_Serialize: serializations of ${exe.size} bytes, each freed by its deleter`);
   exe.e.destroy();
   exe.loaded.destroy();
@@ -255,7 +255,7 @@ t.case('events.host_memory', {
     ev.destroy();
   };
   await check.unimplementedIsUnsupported(ctx, 'caller-made events (PJRT_Event_Create) are not offered by this plugin', cycle);
-  const g = await measureCycles(ctx, { warmup: 200, cycles: 5000 }, cycle);
+  const g = await measureCycles(ctx, { warmup: 200, cycles: 5000, judgesHeap: true }, cycle);
   hostMemoryBounded(ctx, g, 'PJRT_Event_Destroy: events created, set and destroyed');
 });
 
