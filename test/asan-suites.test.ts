@@ -4,21 +4,13 @@
 // for reports that did not abort. The node binary is not instrumented, so the sanitizer runtime is preloaded.
 // Tier 4 (JAX's own processes) is left out (below).
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { WITHOUT_FRAMEWORK_TIER } from './runner-helpers.js';
+import { ROOT } from './runner-helpers.js';
+import { assertNoReport, assertVerdicts, runSanitized, sanitizerRuntime } from './sanitized-run.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(root, 'dist', 'bin', 'pjrt-cts.js');
-const ASAN_PLUGIN = path.join(root, 'build', 'reference-plugin-asan', 'libpjrt_reference.so');
+const ASAN_PLUGIN = path.join(ROOT, 'build', 'reference-plugin-asan', 'libpjrt_reference.so');
 const REPORT = /ERROR: AddressSanitizer|runtime error:|ERROR: LeakSanitizer|SUMMARY: UndefinedBehaviorSanitizer/;
-
-function sanitizerRuntime(): string {
-  return execFileSync('gcc', ['-print-file-name=libasan.so'], { encoding: 'utf8' }).trim();
-}
 
 /**
  * The personalities. The reference one runs every case. The XLA-like one runs the areas where objects are made,
@@ -27,7 +19,7 @@ function sanitizerRuntime(): string {
  * every threaded family on both.
  */
 const XLA_AREAS = ['concurrency', 'lifetime', 'events', 'async_transfer', 'dlpack', 'host_buffers', 'donation', 'execute_paths'];
-const PERSONALITIES = [
+const PERSONALITIES: { name: string; args: string[]; env: Record<string, string>; minPass: number }[] = [
   { name: 'reference', args: ['--exclude', 'tier1.aot_compile.program.**'], env: {}, minPass: 300 },
   {
     name: 'xla',
@@ -43,42 +35,22 @@ describe('reference plugin under ASan+UBSan', function () {
   for (const p of PERSONALITIES) {
     it(`passes every case it runs with no sanitizer report (${p.name} personality)`, function () {
       assert.ok(existsSync(ASAN_PLUGIN), `${ASAN_PLUGIN} is missing: run npm run build:plugin:asan`);
-      const dir = mkdtempSync(path.join(tmpdir(), 'pjrt-cts-asan-'));
-      try {
-        const json = path.join(dir, 'results.json');
-        // Tier 4 is left out: its cases are JAX's processes (uninstrumented CPython and jaxlib), which abort with
-        // SIGABRT under the preloaded sanitizer runtime before a verdict (not read further); the plugin's paths they
-        // take are the ones the other tiers run here.
-        // The ahead-of-time compiles of the corpus are left out too: they parse and compile the same programs through
-        // the same code (compile_program) as tier1.program's cases, which run here: 1,094 of the 3,900 cases.
-        const r = spawnSync(process.execPath, [CLI, 'run', '--plugin', 'reference-asan', '--jobs', '2', '--json', json, ...WITHOUT_FRAMEWORK_TIER, ...p.args], {
-          cwd: root,
-          encoding: 'utf8',
-          env: {
-            ...process.env,
-            ...p.env,
-            LD_PRELOAD: sanitizerRuntime(),
-            ASAN_OPTIONS: 'detect_leaks=0:halt_on_error=1:abort_on_error=1',
-            UBSAN_OPTIONS: 'halt_on_error=1:print_stacktrace=1',
-          },
-          maxBuffer: 64 * 1024 * 1024,
-        });
-        const output = `${r.stdout}\n${r.stderr}`;
-        const report = REPORT.exec(output);
-        assert.equal(report, null, `sanitizer report:\n${report ? output.slice(Math.max(0, report.index - 200), report.index + 3000) : ''}`);
-        const records = readFileSync(`${json}l`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: string; status?: string; message?: string });
-        // (the XLA-like personality warns where XLA's CPU plugin takes latitude a quality case names)
-        const allowed = p.name === 'reference' ? ['pass', 'skip', 'unsupported'] : ['pass', 'skip', 'unsupported', 'warn'];
-        const bad = records.filter((x) => x.id && !allowed.includes(x.status ?? '')).map((x) => `${x.id}: ${x.status} ${x.message ?? ''}`);
-        assert.deepEqual(bad, []);
-        assert.ok(records.filter((x) => x.status === 'pass').length >= p.minPass, 'expected the catalogue to run');
-        for (const area of ['tier2.concurrency.', 'tier2.lifetime.']) {
-          assert.ok(records.some((x) => x.id?.startsWith(area) && x.status === 'pass'), `expected ${area}* to run and pass`);
-        }
-        assert.equal(r.status, 0, output.slice(-3000));
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      // Tier 4 is left out (runSanitized): its cases are JAX's processes (uninstrumented CPython and jaxlib), which
+      // abort with SIGABRT under the preloaded sanitizer runtime before a verdict (not read further); the plugin's paths
+      // they take are the ones the other tiers run here.
+      // The ahead-of-time compiles of the corpus are left out too: they parse and compile the same programs through
+      // the same code (compile_program) as tier1.program's cases, which run here: 1,094 of the 3,900 cases.
+      const run = runSanitized('reference-asan', p.args, {
+        ...p.env,
+        LD_PRELOAD: sanitizerRuntime('libasan.so'),
+        ASAN_OPTIONS: 'detect_leaks=0:halt_on_error=1:abort_on_error=1',
+        UBSAN_OPTIONS: 'halt_on_error=1:print_stacktrace=1',
+      });
+      assertNoReport(run, REPORT, 'sanitizer report', 3000);
+      // (the XLA-like personality warns where XLA's CPU plugin takes latitude a quality case names)
+      const allowed = p.name === 'reference' ? ['pass', 'skip', 'unsupported'] : ['pass', 'skip', 'unsupported', 'warn'];
+      assertVerdicts(run, { allowed, minPass: p.minPass, areas: ['tier2.concurrency.', 'tier2.lifetime.'], what: 'expected the catalogue to run' });
+      assert.equal(run.status, 0, run.output.slice(-3000));
     });
   }
 });

@@ -6,26 +6,21 @@
 // for in the output. node is not instrumented: the runtime is preloaded, and ignore_noninstrumented_modules keeps it
 // to the plugin's own synchronisation (node's and V8's would otherwise be reported through the pthread interceptors).
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { WITHOUT_FRAMEWORK_TIER } from './runner-helpers.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, ROOT } from './runner-helpers.js';
+import { assertNoReport, assertVerdicts, runSanitized, sanitizerRuntime } from './sanitized-run.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(root, 'dist', 'bin', 'pjrt-cts.js');
-const TSAN_PLUGIN = path.join(root, 'build', 'reference-plugin-tsan', 'libpjrt_reference.so');
+const TSAN_PLUGIN = path.join(ROOT, 'build', 'reference-plugin-tsan', 'libpjrt_reference.so');
 const REPORT = /WARNING: ThreadSanitizer|ThreadSanitizer: /;
 const TSAN_OPTIONS = 'halt_on_error=1:abort_on_error=1:ignore_noninstrumented_modules=1';
 /** The corpus-driven families: a program each, run as the kept cases run theirs. */
 const WITHOUT_PROGRAM_CORPUS = ['tier1.program.**', 'tier1.aot_compile.**', 'tier1.program_forms.**', 'tier2.exhaustive.**'].flatMap((g) => ['--exclude', g]);
 
-const runtime = (): string => execFileSync('gcc', ['-print-file-name=libtsan.so'], { encoding: 'utf8' }).trim();
-
 /** The personalities: the plugins.json entry's create options, plus these (and the env the reference-xla entry sets). */
-const PERSONALITIES = [
-  { name: 'reference', options: [] as string[], env: {} },
+const PERSONALITIES: { name: string; options: string[]; env: Record<string, string> }[] = [
+  { name: 'reference', options: [], env: {} },
   { name: 'xla', options: ['-o', 'personality=xla'], env: { PJRT_REFERENCE_PERSONALITY: 'xla' } },
 ];
 
@@ -34,38 +29,19 @@ describe('reference plugin under ThreadSanitizer', function () {
 
   it('is instrumented: without the runtime preloaded it does not load', function () {
     assert.ok(existsSync(TSAN_PLUGIN), `${TSAN_PLUGIN} is missing: run npm run build:plugin:tsan`);
-    const r = spawnSync(process.execPath, [CLI, 'info', '--plugin', 'reference-tsan'], { cwd: root, encoding: 'utf8', env: { ...process.env, LD_PRELOAD: '' } });
+    const r = spawnSync(process.execPath, [CLI, 'info', '--plugin', 'reference-tsan'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, LD_PRELOAD: '' } });
     assert.notEqual(r.status, 0, 'the ThreadSanitizer build loaded without its runtime: it is not instrumented');
     assert.match(`${r.stdout}${r.stderr}`, /tsan/i, 'the load should fail for want of the ThreadSanitizer runtime');
   });
 
   for (const p of PERSONALITIES) {
     it(`passes every threaded case with no report (${p.name} personality)`, function () {
-      const dir = mkdtempSync(path.join(tmpdir(), 'pjrt-cts-tsan-'));
-      try {
-        const json = path.join(dir, 'results.json');
-        const r = spawnSync(process.execPath, [CLI, 'run', '--plugin', 'reference-tsan', ...p.options, '--jobs', '2', '--json', json, ...WITHOUT_FRAMEWORK_TIER, ...WITHOUT_PROGRAM_CORPUS], {
-          cwd: root,
-          encoding: 'utf8',
-          env: { ...process.env, ...p.env, LD_PRELOAD: runtime(), TSAN_OPTIONS },
-          maxBuffer: 64 * 1024 * 1024,
-        });
-        const output = `${r.stdout}\n${r.stderr}`;
-        const report = REPORT.exec(output);
-        assert.equal(report, null, `ThreadSanitizer report:\n${report ? output.slice(Math.max(0, report.index - 200), report.index + 4000) : ''}`);
-        const records = readFileSync(`${json}l`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: string; status?: string; message?: string });
-        const allowed = p.name === 'reference' ? ['pass', 'skip', 'unsupported'] : ['pass', 'skip', 'unsupported', 'warn'];
-        const bad = records.filter((x) => x.id && !allowed.includes(x.status ?? '')).map((x) => `${x.id}: ${x.status} ${x.message ?? ''}`);
-        assert.deepEqual(bad, []);
-        // (tier 3 runs on the reference personality only: the XLA-like one rejects the node create options, as XLA's CPU plugin does)
-        for (const area of ['tier2.concurrency.', 'tier2.lifetime.']) {
-          assert.ok(records.some((x) => x.id?.startsWith(area) && x.status === 'pass'), `expected ${area}* to run and pass`);
-        }
-        assert.ok(records.filter((x) => x.status === 'pass').length >= 300, 'expected the threaded families to run');
-        for (const area of ['tier2.events.', 'tier2.async_transfer.', ...(p.name === 'reference' ? ['tier3.'] : [])]) assert.ok(records.some((x) => x.id?.startsWith(area) && x.status === 'pass'), `expected ${area}* to run and pass`);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const run = runSanitized('reference-tsan', [...p.options, ...WITHOUT_PROGRAM_CORPUS], { ...p.env, LD_PRELOAD: sanitizerRuntime('libtsan.so'), TSAN_OPTIONS });
+      assertNoReport(run, REPORT, 'ThreadSanitizer report', 4000);
+      // (tier 3 runs on the reference personality only: the XLA-like one rejects the node create options, as XLA's CPU plugin does)
+      const allowed = p.name === 'reference' ? ['pass', 'skip', 'unsupported'] : ['pass', 'skip', 'unsupported', 'warn'];
+      const areas = ['tier2.concurrency.', 'tier2.lifetime.', 'tier2.events.', 'tier2.async_transfer.', ...(p.name === 'reference' ? ['tier3.'] : [])];
+      assertVerdicts(run, { allowed, minPass: 300, areas, what: 'expected the threaded families to run' });
     });
   }
 });

@@ -20,15 +20,16 @@ export class Event extends Handle {
   }
   /** PJRT_Event_Set: complete a caller-made event, with an error when `code` is not 0 (OK). */
   set(code = 0, message?: string): void {
-    const a = this.api.args('PJRT_Event_Set').ptr('event', this.alive('Event')).i32('error_code', code);
-    if (message !== undefined) a.bytes('error_message', 'error_message_size', message);
-    this.api.call('PJRT_Event_Set', a);
+    this.api.call('PJRT_Event_Set', this.setArgs(code, message));
   }
   /** PJRT_Event_Set called on a worker thread (a completion from another OS thread: the concurrency area). */
   setOnWorker(code = 0, message?: string): Promise<void> {
+    return this.api.callAsync('PJRT_Event_Set', this.setArgs(code, message));
+  }
+  private setArgs(code: number, message: string | undefined) {
     const a = this.api.args('PJRT_Event_Set').ptr('event', this.alive('Event')).i32('error_code', code);
     if (message !== undefined) a.bytes('error_message', 'error_message_size', message);
-    return this.api.callAsync('PJRT_Event_Set', a);
+    return a;
   }
   /** Keep host memory alive as long as this event (e.g. a host buffer until done_with_host_buffer). */
   keep(x: unknown): this {

@@ -1,4 +1,4 @@
-import { drainRelayedCallbacks, waitForRelayedCallbacks, type Ptr, type ViewDeleteTracker } from '../ffi/index.js';
+import { waitForRelayedCallbacks, type Ptr, type ViewDeleteTracker } from '../ffi/index.js';
 import type { Buffer } from './buffer.js';
 import type { Device } from './device.js';
 import type { LayoutSpec } from './layout.js';
@@ -56,8 +56,7 @@ export class DeviceBufferView {
    */
   async deleteCallbackCalled(timeoutMs = 2000): Promise<number> {
     const t = this.t();
-    const end = Date.now() + timeoutMs;
-    while (t.count() < 1 && Date.now() < end) await drainRelayedCallbacks(1, 1);
+    await waitForRelayedCallbacks(() => t.count() >= 1, timeoutMs, 1, false);
     return t.count();
   }
   /** The device_buffer_ptr argument of each call. */

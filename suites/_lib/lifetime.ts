@@ -58,11 +58,6 @@ export interface Cycles {
 
 const PRELOADED_ALLOCATOR_CYCLES = 20;
 
-/** Why a heap cannot be judged under a preloaded allocator (a sanitizer's runtime: the ASan and ThreadSanitizer runs). */
-function preloadedAllocatorSkip(ctx: CaseContext<unknown>, rule: string, cycles: number): never {
-  return ctx.skip(`${rule}: not judged — a preloaded allocator serves malloc (LD_PRELOAD), so the C library's malloc_info does not see the process's heap and the resident set holds that allocator's own reserves (its quarantine, its shadow); ${cycles} cycles ran`);
-}
-
 interface Reading {
   readonly process: ProcessMemory;
   readonly deviceBytes: bigint | undefined;
@@ -93,8 +88,9 @@ export async function measureCycles(ctx: CaseContext<unknown>, opts: Cycles, cyc
   let i = 0;
   const next = (): Promise<void> => cycle(i++);
   if (opts.judgesHeap === true && !mallocIsLibcs()) {
+    // A sanitizer's runtime (the ASan and ThreadSanitizer runs), tcmalloc, jemalloc: malloc_info does not see their heap.
     while (i < PRELOADED_ALLOCATOR_CYCLES) await next();
-    return preloadedAllocatorSkip(ctx, 'the native heap', i);
+    return ctx.skip(`the native heap: not judged — a preloaded allocator serves malloc (LD_PRELOAD), so the C library's malloc_info does not see the process's heap and the resident set holds that allocator's own reserves (its quarantine, its shadow); ${i} cycles ran`);
   }
   const t0 = performance.now();
   while (i < Math.max(1, opts.warmup)) await next();
@@ -149,12 +145,10 @@ export function deviceMemoryReturned(g: LifetimeGrowth, cycleBytes: number, rule
 /**
  * The native heap (or, without malloc_info, the resident set) grew by less than the bound per cycle in some window.
  * `heapPerCycle` raises the heap's bound for a cycle whose host side churns more (a case derives it from the size of
- * what the cycle makes, so that leaking that is still caught).
+ * what the cycle makes, so that leaking that is still caught). The cycles are measured with `judgesHeap`, so that a
+ * preloaded allocator's heap is never judged here (measureCycles skips the case first).
  */
-export function hostMemoryBounded(ctx: CaseContext<unknown>, g: LifetimeGrowth, rule: string, heapPerCycle = HEAP_BYTES_PER_CYCLE): void {
-  // A preloaded allocator (a sanitizer's runtime: the ASan and ThreadSanitizer runs) serves malloc: malloc_info does not
-  // see it, and the resident set holds its quarantine and shadow memory, which grow with every free by design.
-  if (g.heapBytes === undefined && !mallocIsLibcs()) return preloadedAllocatorSkip(ctx, rule, g.cycles);
+export function hostMemoryBounded(g: LifetimeGrowth, rule: string, heapPerCycle = HEAP_BYTES_PER_CYCLE): void {
   const slack = HEAP_SLACK_PER_WINDOW * WINDOWS;
   if (g.heapBytes !== undefined) {
     check.ok(g.heapBytes <= heapPerCycle * g.cycles + slack, `${rule}: the native heap must not grow with every cycle (the median window of cycles)`,

@@ -19,20 +19,28 @@ type Ctx = CaseContext<unknown>;
 const CHAINS = 8;
 const STATS = 'PJRT_Device_MemoryStats';
 
-/** Runs `chain(c)` for every chain at once and records the overlap of their asynchronous calls. */
-async function together(ctx: Ctx, rounds: number, chain: (c: number, round: number) => Promise<void>): Promise<void> {
+/** Runs `body`, then records the overlap its asynchronous calls achieved and checks that some did overlap. */
+async function overlapping(ctx: Ctx, chains: number, body: () => Promise<number>): Promise<void> {
   takeAsyncOverlap();
   const t0 = performance.now();
-  let calls = 0;
-  await Promise.all(Array.from({ length: CHAINS }, async (_, c) => {
-    for (let r = 0; r < rounds; r++) {
-      await chain(c, r);
-      calls++;
-    }
-  }));
+  const calls = await body();
   const o = takeAsyncOverlap();
-  ctx.detail('concurrency', { chains: CHAINS, calls, maxInFlight: o.maxInFlight, overlapMs: Math.round(o.overlapMs * 10) / 10, wallMs: Math.round((performance.now() - t0) * 10) / 10 });
+  ctx.detail('concurrency', { chains, calls, maxInFlight: o.maxInFlight, overlapMs: Math.round(o.overlapMs * 10) / 10, wallMs: Math.round((performance.now() - t0) * 10) / 10 });
   check.ok(o.maxInFlight >= 2, 'the concurrency area needs calls in flight together (a CTS check: the binding ran them one at a time)', '≥ 2 calls in flight', `${o.maxInFlight}`);
+}
+
+/** Runs `chain(c)` for every chain at once and records the overlap of their asynchronous calls. */
+function together(ctx: Ctx, rounds: number, chain: (c: number, round: number) => Promise<void>): Promise<void> {
+  return overlapping(ctx, CHAINS, async () => {
+    let calls = 0;
+    await Promise.all(Array.from({ length: CHAINS }, async (_, c) => {
+      for (let r = 0; r < rounds; r++) {
+        await chain(c, r);
+        calls++;
+      }
+    }));
+    return calls;
+  });
 }
 
 /** f32 values no other chain and round uses: chain c, round r, element i. */
@@ -118,33 +126,31 @@ t.case('events_from_many_threads', {
 }).run(async (ctx) => {
   const api = ctx.plugin.raw;
   await check.unimplementedIsUnsupported(ctx, 'caller-made events (PJRT_Event_Create) are not offered by this plugin', () => Event.create(api).destroy());
-  takeAsyncOverlap();
-  const t0 = performance.now();
   const rounds = 24;
-  for (let r = 0; r < rounds; r++) {
-    const code = r % 2 === 0 ? 0 : INTERNAL;
-    const ev = Event.create(api);
-    // Awaits first (they block until the Set), then half the registrations, the Set, the other half: all dispatched
-    // to the libuv threads at once, so registrations run while the Set does.
-    const waits: Promise<PjrtError | null>[] = [];
-    for (let i = 0; i < AWAITERS; i++) waits.push(ev.await().then(() => null, (e: PjrtError) => e));
-    const callbacks: Promise<PjrtError | null>[] = [];
-    for (let i = 0; i < CHAINS / 2; i++) callbacks.push(ev.onReadyOnWorker());
-    const set = ev.setOnWorker(code, code === 0 ? undefined : `round ${r}`);
-    for (let i = CHAINS / 2; i < CHAINS; i++) callbacks.push(ev.onReadyOnWorker());
-    await set;
-    const calledBack = await check.allSettleWithin(callbacks, SETTLE_MS, `PJRT_Event_OnReady: every callback registered while PJRT_Event_Set runs on another thread must be called once the event is set (round ${r}: ${CHAINS} registrations from ${CHAINS} threads)`);
-    const awaited = await check.allSettleWithin(waits, SETTLE_MS, `PJRT_Event_Await: every thread blocked in Await must return once the event is set (round ${r})`);
-    [...calledBack.map((o) => ['PJRT_Event_OnReady\'s callback', o] as const), ...awaited.map((o) => ['PJRT_Event_Await', o] as const)].forEach(([what, o], i) => {
-      if (o.status === 'rejected') check.fail(`PJRT_Event_OnReady: registering a callback on a created event from another thread must succeed (round ${r}, waiter ${i})`, 'the registration accepted', String(o.reason));
-      const got = o.value === null ? 0 : o.value.code;
-      check.ok(got === code, `${what}: every waiter gets the status PJRT_Event_Set gave the event (round ${r}, waiter ${i})`, code === 0 ? 'OK' : 'INTERNAL', o.value === null ? 'OK' : `${o.value.codeName}: ${o.value.message}`);
-    });
-    ev.destroy();
-  }
-  const o = takeAsyncOverlap();
-  ctx.detail('concurrency', { chains: CHAINS + AWAITERS + 1, calls: rounds * (CHAINS + AWAITERS + 1), maxInFlight: o.maxInFlight, overlapMs: Math.round(o.overlapMs * 10) / 10, wallMs: Math.round((performance.now() - t0) * 10) / 10 });
-  check.ok(o.maxInFlight >= 2, 'the concurrency area needs calls in flight together (a CTS check: the binding ran them one at a time)', '≥ 2 calls in flight', `${o.maxInFlight}`);
+  await overlapping(ctx, CHAINS + AWAITERS + 1, async () => {
+    for (let r = 0; r < rounds; r++) {
+      const code = r % 2 === 0 ? 0 : INTERNAL;
+      const ev = Event.create(api);
+      // Awaits first (they block until the Set), then half the registrations, the Set, the other half: all dispatched
+      // to the libuv threads at once, so registrations run while the Set does.
+      const waits: Promise<PjrtError | null>[] = [];
+      for (let i = 0; i < AWAITERS; i++) waits.push(ev.await().then(() => null, (e: PjrtError) => e));
+      const callbacks: Promise<PjrtError | null>[] = [];
+      for (let i = 0; i < CHAINS / 2; i++) callbacks.push(ev.onReadyOnWorker());
+      const set = ev.setOnWorker(code, code === 0 ? undefined : `round ${r}`);
+      for (let i = CHAINS / 2; i < CHAINS; i++) callbacks.push(ev.onReadyOnWorker());
+      await set;
+      const calledBack = await check.allSettleWithin(callbacks, SETTLE_MS, `PJRT_Event_OnReady: every callback registered while PJRT_Event_Set runs on another thread must be called once the event is set (round ${r}: ${CHAINS} registrations from ${CHAINS} threads)`);
+      const awaited = await check.allSettleWithin(waits, SETTLE_MS, `PJRT_Event_Await: every thread blocked in Await must return once the event is set (round ${r})`);
+      [...calledBack.map((o) => ['PJRT_Event_OnReady\'s callback', o] as const), ...awaited.map((o) => ['PJRT_Event_Await', o] as const)].forEach(([what, o], i) => {
+        if (o.status === 'rejected') check.fail(`PJRT_Event_OnReady: registering a callback on a created event from another thread must succeed (round ${r}, waiter ${i})`, 'the registration accepted', String(o.reason));
+        const got = o.value === null ? 0 : o.value.code;
+        check.ok(got === code, `${what}: every waiter gets the status PJRT_Event_Set gave the event (round ${r}, waiter ${i})`, code === 0 ? 'OK' : 'INTERNAL', o.value === null ? 'OK' : `${o.value.codeName}: ${o.value.message}`);
+      });
+      ev.destroy();
+    }
+    return rounds * (CHAINS + AWAITERS + 1);
+  });
 });
 
 /** Query chain q's long-lived buffer: rank 2, a shape no other chain's buffer has. */

@@ -55,7 +55,7 @@ t.case('transfers.host_memory', {
 }).run(async (ctx) => {
   const data = pattern(dtype('u8'), [64]);
   const g = await measureCycles(ctx, { warmup: 100, cycles: 5000, judgesHeap: true }, async () => (await uploadU8(ctx.client, ctx, 64, data)).destroy());
-  hostMemoryBounded(ctx, g, 'PJRT_Client_BufferFromHostBuffer: small small buffers uploaded (both events awaited and destroyed) and destroyed');
+  hostMemoryBounded(g, 'PJRT_Client_BufferFromHostBuffer: small small buffers uploaded (both events awaited and destroyed) and destroyed');
 });
 
 /**
@@ -92,7 +92,7 @@ t.case('executes.host_memory', {
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
   const g = await launchCycles(ctx, { warmup: 50, cycles: 500, withDevice: false });
-  hostMemoryBounded(ctx, g, 'PJRT_LoadedExecutable_Execute: executions whose outputs were destroyed');
+  hostMemoryBounded(g, 'PJRT_LoadedExecutable_Execute: executions whose outputs were destroyed');
 });
 
 t.case('executables.device_memory', {
@@ -122,7 +122,7 @@ t.case('executables.host_memory', {
   dependsOn: BASIC_EXECUTE,
 }).run(async (ctx) => {
   const g = await measureCycles(ctx, { warmup: 10, cycles: 1000, judgesHeap: true }, async () => (await compileText(ctx.client, addOne([N]))).destroy());
-  hostMemoryBounded(ctx, g, 'PJRT_Client_Compile / PJRT_LoadedExecutable_Destroy: executables compiled and destroyed');
+  hostMemoryBounded(g, 'PJRT_Client_Compile / PJRT_LoadedExecutable_Destroy: executables compiled and destroyed');
 });
 
 t.case('outputs_outlive_executable', {
@@ -205,7 +205,7 @@ t.case('errors.host_memory', {
     if (err === null) check.fail('PJRT_Client_LookupDevice: an id no device has must be an error (the cycle needs one to destroy)', 'an error', 'a device');
     api.destroyError(err);
   });
-  hostMemoryBounded(ctx, g, 'PJRT_Error_Destroy: errors (PJRT_Client_LookupDevice of an unknown id) destroyed');
+  hostMemoryBounded(g, 'PJRT_Error_Destroy: errors (PJRT_Client_LookupDevice of an unknown id) destroyed');
 });
 
 t.case('topologies.host_memory', {
@@ -221,7 +221,7 @@ t.case('topologies.host_memory', {
   // XLA's CPU plugin: "Topology not supported for CPU compilation"
   await check.unimplementedIsUnsupported(ctx, 'PJRT_TopologyDescription_Create: the plugin describes no topology without a client', cycle);
   const g = await measureCycles(ctx, { warmup: 30, cycles: 500, judgesHeap: true }, cycle);
-  hostMemoryBounded(ctx, g, 'PJRT_TopologyDescription_Destroy: topologies created and destroyed');
+  hostMemoryBounded(g, 'PJRT_TopologyDescription_Destroy: topologies created and destroyed');
 });
 
 t.case('serialized_executables.host_memory', {
@@ -237,7 +237,7 @@ t.case('serialized_executables.host_memory', {
     return { loaded, e, size: e.serialize().length };
   });
   const g = await measureCycles(ctx, { warmup: 50, cycles: 2500, judgesHeap: true }, async () => void exe.e.serialize());
-  hostMemoryBounded(ctx, g, `PJRT_Executable_Serialize: serializations of ${exe.size} bytes, each freed by its deleter`);
+  hostMemoryBounded(g, `PJRT_Executable_Serialize: serializations of ${exe.size} bytes, each freed by its deleter`);
   exe.e.destroy();
   exe.loaded.destroy();
 });
@@ -256,7 +256,7 @@ t.case('events.host_memory', {
   };
   await check.unimplementedIsUnsupported(ctx, 'caller-made events (PJRT_Event_Create) are not offered by this plugin', cycle);
   const g = await measureCycles(ctx, { warmup: 200, cycles: 5000, judgesHeap: true }, cycle);
-  hostMemoryBounded(ctx, g, 'PJRT_Event_Destroy: events created, set and destroyed');
+  hostMemoryBounded(g, 'PJRT_Event_Destroy: events created, set and destroyed');
 });
 
 t.case('transfer_managers.device_memory', {
